@@ -1,0 +1,34 @@
+import type { Role } from '@app/domain';
+import { STORAGE_KEY } from '../config';
+
+/** The stored login (SPEC section 3): the sign-in answer plus accessToken. */
+export interface StoredUser {
+  accessToken: string;
+  id: number;
+  name: string;
+  email: string;
+  type: Role;
+}
+
+export function readStoredUser(): StoredUser | null {
+  try {
+    const raw = localStorage.getItem(STORAGE_KEY);
+    const user = raw ? (JSON.parse(raw) as StoredUser) : null;
+    return user?.accessToken ? user : null;
+  } catch {
+    return null;
+  }
+}
+
+export const storeUser = (user: StoredUser) => localStorage.setItem(STORAGE_KEY, JSON.stringify(user));
+export const clearStoredUser = () => localStorage.removeItem(STORAGE_KEY);
+
+/** The role, read from the token's payload (SPEC: a user object holding name and type). */
+export function roleFromToken(token: string): Role | null {
+  try {
+    const payload = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/')));
+    return payload?.user?.type ?? null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+
+/** Everything the API reads from its environment, validated once at start. */
+export interface AppConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  /** Empty: the embedded SQLite database under dataDir. */
+  databaseUrl: string;
+  jwtSecret: string;
+  jwtExpiresIn: string;
+  /** Base address of the admin host, used in customer links of mails. */
+  publicAdminUrl: string;
+  /** Header title of the admin area and tab title of the sign-in page. */
+  countryName: string;
+  uploadMaxMb: number;
+  corsOrigins: string[];
+  mailAwsUrl: string;
+  mailSendgridUrl: string;
+  mailFrom: string;
+  /** Run the mail outbox worker inside the API process. */
+  mailWorker: boolean;
+  loginRateMax: number;
+  trackRateMax: number;
+  rateWindowMs: number;
+  /** Seed demo data into an empty database at start (never in production). */
+  seedDemo: boolean;
+  logLevel: string;
+}
+
+const bool = (value: string | undefined, fallback: boolean) =>
+  value === undefined || value === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer >= ${min} (got "${raw}")`);
+  return n;
+}
+
+/** The JWT secret: JWT_SECRET, else one generated once and kept under DATA_DIR. */
+function jwtSecret(env: NodeJS.ProcessEnv, dataDir: string): string {
+  if (env.JWT_SECRET) {
+    if (env.JWT_SECRET.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
+    return env.JWT_SECRET;
+  }
+  const file = path.join(dataDir, 'jwt-secret');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = crypto.randomBytes(48).toString('base64url');
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const nodeEnv = (env.NODE_ENV ?? 'development') as AppConfig['nodeEnv'];
+  if (!['development', 'production', 'test'].includes(nodeEnv)) {
+    throw new Error(`NODE_ENV must be development, production or test (got "${nodeEnv}")`);
+  }
+  const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? './data');
+  const port = int(env, 'PORT', 3000, 0);
+  const config: AppConfig = {
+    nodeEnv,
+    host: env.HOST ?? '0.0.0.0',
+    port,
+    dataDir,
+    databaseUrl: env.DATABASE_URL ?? '',
+    jwtSecret: overrides.jwtSecret ?? jwtSecret(env, dataDir),
+    jwtExpiresIn: env.JWT_EXPIRES_IN ?? '12h',
+    publicAdminUrl: (env.PUBLIC_ADMIN_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    countryName: env.COUNTRY_NAME ?? 'Thailand',
+    uploadMaxMb: int(env, 'UPLOAD_MAX_MB', 10, 1),
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    mailAwsUrl: env.MAIL_AWS_URL ?? '',
+    mailSendgridUrl: env.MAIL_SENDGRID_URL ?? '',
+    mailFrom: env.MAIL_FROM ?? 'Thailand Arrival Card <no-reply@localhost>',
+    mailWorker: bool(env.MAIL_WORKER, true),
+    loginRateMax: int(env, 'LOGIN_RATE_MAX', 10, 1),
+    trackRateMax: int(env, 'TRACK_RATE_MAX', 20, 1),
+    rateWindowMs: int(env, 'RATE_WINDOW_MS', 15 * 60_000, 1000),
+    seedDemo: bool(env.SEED_DEMO, nodeEnv !== 'production'),
+    logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    ...overrides,
+  };
+  if (config.databaseUrl && !config.databaseUrl.startsWith('mysql://')) {
+    throw new Error('DATABASE_URL must be a mysql:// address (leave it empty for the embedded SQLite database)');
+  }
+  return config;
+}

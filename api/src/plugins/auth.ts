@@ -1,0 +1,63 @@
+import fp from 'fastify-plugin';
+import jwt from '@fastify/jwt';
+import { can } from '@app/domain';
+import type { FastifyRequest } from 'fastify';
+import { forbidden, HttpError } from '../http.js';
+import { findMemberById } from '../modules/team/repo.js';
+import type { TokenPayload } from '../types.js';
+
+const unauthorized = (message: string) => new HttpError(401, message);
+
+/** The token is sent with no prefix (SPEC section 7); `Bearer <token>` is accepted too. */
+const extractToken = (request: FastifyRequest): string | undefined => {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  return header.startsWith('Bearer ') ? header.slice(7).trim() : header.trim();
+};
+
+/**
+ * Every /api route is closed unless its config says `public: true`. A closed route needs a valid,
+ * unexpired token of a member who still exists with the same token version, and the route's
+ * permission for the member's role. Routes are checked at start-up: an admin route that names no
+ * permission refuses to register.
+ */
+export default fp(async (app) => {
+  await app.register(jwt, {
+    secret: app.config.jwtSecret,
+    sign: { expiresIn: app.config.jwtExpiresIn },
+    verify: { extractToken },
+  });
+
+  app.addHook('onRoute', (route) => {
+    const config = route.config as { public?: boolean; permission?: string } | undefined;
+    if (route.url.startsWith('/api/admin/') && !config?.public && !config?.permission) {
+      throw new Error(`Admin route ${route.method} ${route.url} must name a permission`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/') || request.is404 || request.routeOptions.config.public) return;
+    // The API docs are open while developing; in production they need a staff token like the rest.
+    if (request.url.startsWith('/api/docs') && app.config.nodeEnv !== 'production') return;
+    const token = extractToken(request);
+    if (!token) throw unauthorized('Please sign in to continue.');
+    let payload: TokenPayload;
+    try {
+      payload = await request.jwtVerify<TokenPayload>();
+    } catch (error) {
+      const expired = (error as { code?: string }).code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED';
+      throw unauthorized(
+        expired
+          ? 'Your session has expired. Please sign in again.'
+          : 'Your session is not valid. Please sign in again.',
+      );
+    }
+    const member = await findMemberById(app.db, Number(payload?.user?.id));
+    if (!member || member.token_version !== payload.tv) {
+      throw unauthorized('Your session is no longer valid. Please sign in again.');
+    }
+    request.member = { id: member.id, name: member.name, email: member.email, type: member.type };
+    const permission = request.routeOptions.config.permission;
+    if (permission && !can(member.type, permission)) throw forbidden();
+  });
+});

@@ -1,0 +1,33 @@
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import { tooManyAttempts } from '../http.js';
+
+/** Security headers, CORS limited to the configured origins, and the rate limiter routes opt into. */
+export default fp(async (app) => {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'font-src': ["'self'", 'data:'],
+        'worker-src': ["'self'", 'blob:'],
+        'connect-src': ["'self'"],
+        'frame-src': ["'self'", 'blob:'],
+        'object-src': ["'none'"],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cors, { origin: app.config.corsOrigins.length ? app.config.corsOrigins : false });
+  await app.register(rateLimit, {
+    global: false,
+    // After the body is parsed, so that limits can be keyed by the email tried.
+    hook: 'preHandler',
+    errorResponseBuilder: (_request, context) => tooManyAttempts(context.ttl),
+  });
+});

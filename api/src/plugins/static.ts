@@ -1,0 +1,49 @@
+import fp from 'fastify-plugin';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const ADMIN_DIST = path.join(root, 'admin/dist');
+export const VISITOR_DIST = path.join(root, 'visitor/dist');
+
+/** '/' and '/admin/*' belong to the admin app; any other non-API path to the visitor app (DESIGN section 6). */
+export const isAdminPath = (url: string) =>
+  url === '/' || url === '/admin' || url.startsWith('/admin/') || url.startsWith('/?');
+
+/** Serves the built apps, and answers unknown paths: JSON 404 under /api, an app's index.html elsewhere. */
+export default fp(async (app) => {
+  const hasAdmin = fs.existsSync(path.join(ADMIN_DIST, 'index.html'));
+  const hasVisitor = fs.existsSync(path.join(VISITOR_DIST, 'index.html'));
+  if (hasAdmin) {
+    await app.register(fastifyStatic, { root: ADMIN_DIST, prefix: '/admin/', index: false, wildcard: true });
+  }
+  if (hasVisitor) {
+    await app.register(fastifyStatic, {
+      root: VISITOR_DIST,
+      prefix: '/v/',
+      index: false,
+      decorateReply: !hasAdmin,
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (
+      request.url.startsWith('/api/') ||
+      request.url === '/api' ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    ) {
+      return reply
+        .code(404)
+        .send({ status: 0, message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
+    }
+    const dist = isAdminPath(request.url) ? (hasAdmin ? ADMIN_DIST : null) : hasVisitor ? VISITOR_DIST : null;
+    if (!dist) return reply.code(404).type('text/plain').send('Not built yet: run npm run build');
+    return reply
+      .code(200)
+      .type('text/html')
+      .header('cache-control', 'no-cache')
+      .send(fs.createReadStream(path.join(dist, 'index.html')));
+  });
+});

@@ -1,0 +1,42 @@
+import { loadConfig } from './config.js';
+import { createDb } from './db/knex.js';
+import { buildApp } from './app.js';
+import { migrateLatest } from '../../migrations/index.js';
+import { seedDemoIfEmpty, DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../seeds/index.js';
+
+/** Process concerns only: config, database ready, listen, graceful close. */
+async function main() {
+  const config = loadConfig();
+  const db = createDb(config);
+  await migrateLatest(db);
+  const seeded = config.seedDemo ? await seedDemoIfEmpty(db, config.dataDir) : false;
+  const app = await buildApp({ config, db });
+  app.addHook('onClose', async () => db.destroy());
+
+  const close = async (signal: string) => {
+    app.log.info(`${signal}: closing`);
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void close('SIGINT'));
+  process.once('SIGTERM', () => void close('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const url = `http://localhost:${config.port}`;
+  const lines = [
+    '',
+    `  Back-office: ${url}/admin    Visitor area: ${url}/track-order/{orderId}    API docs: ${url}/api/docs`,
+    `  Database: ${config.databaseUrl ? config.databaseUrl.replace(/\/\/[^@]*@/, '//***@') : `SQLite in ${config.dataDir}`}${seeded ? ' (demo data seeded)' : ''}`,
+  ];
+  if (config.seedDemo) {
+    lines.push(
+      `  Demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((a) => `${a.email} (${a.type})`).join(', ')}`,
+    );
+  }
+  console.log(lines.join('\n') + '\n');
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,41 @@
+import type { Knex } from 'knex';
+import type { Permission, Role } from '@app/domain';
+import type { AppConfig } from './config.js';
+
+/** The signed-in staff member, as the auth plugin attaches it to each request. */
+export interface Member {
+  id: number;
+  name: string;
+  email: string;
+  type: Role;
+}
+
+/** What a token carries (SPEC section 3: a user object with name and type). */
+export interface TokenPayload {
+  user: { id: number; name: string; type: Role };
+  /** token_version of the member when signed in; a password change bumps it. */
+  tv: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Knex;
+  }
+  interface FastifyRequest {
+    member: Member;
+  }
+  interface FastifyContextConfig {
+    /** Open to anyone: no token needed. */
+    public?: boolean;
+    /** Role permission needed, checked after the token (DESIGN section 4). */
+    permission?: Permission;
+  }
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: TokenPayload;
+    user: TokenPayload;
+  }
+}

@@ -1,0 +1,7 @@
+export * from './statuses.js';
+export * from './queues.js';
+export * from './roles.js';
+export * from './idCodec.js';
+export * from './dialling.js';
+export * from './dates.js';
+export * from './messages.js';

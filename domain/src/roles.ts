@@ -1,0 +1,45 @@
+/** Staff roles, highest first (DESIGN section 4). */
+export const ROLES = ['Admin', 'Manager', 'Team', 'Telecaller', 'Night Staff'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const isRole = (value: unknown): value is Role => ROLES.includes(value as Role);
+
+/** 0 is the highest rank. */
+export const roleRank = (role: Role): number => ROLES.indexOf(role);
+
+/** Roles at or below `role`: the ones a member of `role` may create, edit or delete. */
+export const rolesManageableBy = (role: Role): Role[] => ROLES.filter((r) => roleRank(r) >= roleRank(role));
+
+const ALL: readonly Role[] = ROLES;
+const allBut = (...excluded: Role[]): readonly Role[] => ROLES.filter((r) => !excluded.includes(r));
+
+/**
+ * The permission matrix (DESIGN section 4), enforced by the API and mirrored by the admin's menus
+ * and buttons. A permission not listed here does not exist; every route names one.
+ */
+export const PERMISSIONS = {
+  'orders.read': ALL,
+  'orders.work': ALL,
+  'orders.delete': ['Admin', 'Manager'],
+  'orders.history': allBut('Telecaller'),
+  'reports.country': ALL,
+  'reports.processedBy': ['Admin', 'Manager'],
+  'invoices.send': ALL,
+  'evidence.read': ALL,
+  'team.manage': allBut('Night Staff'),
+  'gateways.manage': allBut('Night Staff'),
+  'account.changePassword': allBut('Night Staff'),
+} as const satisfies Record<string, readonly Role[]>;
+export type Permission = keyof typeof PERMISSIONS;
+
+export const can = (role: string | null | undefined, permission: Permission): boolean =>
+  isRole(role) && (PERMISSIONS[permission] as readonly Role[]).includes(role);
+
+/**
+ * Team management cannot raise privileges: an actor may touch only members at or below their own
+ * role, and only an Admin touches an Admin.
+ */
+export function canManageMember(actor: Role, target: Role): boolean {
+  if (target === 'Admin') return actor === 'Admin';
+  return roleRank(target) >= roleRank(actor);
+}

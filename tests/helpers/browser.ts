@@ -1,0 +1,32 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { CHROMIUM } from '../setup/browser.js';
+
+export const ARTIFACTS = path.resolve('tests/artifacts');
+
+/** Whether this run has Chromium (REQUIRE_BROWSER=1 has already failed the run if not). */
+export const browserAvailable = () => inject('browserAvailable');
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+}
+
+/** Saves a screenshot under tests/artifacts for people to look at. */
+export async function screenshot(page: Page, name: string) {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+/** Signs in through the real login page and waits for the layout. */
+export async function signIn(page: Page, baseUrl: string, email: string, password = 'demo1234') {
+  await page.goto(`${baseUrl}/`);
+  await page.getByLabel('Email ID').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByTestId('welcome').waitFor();
+}

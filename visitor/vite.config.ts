@@ -1,0 +1,10 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/** Assets under /v/ so that every other path can be a visitor route (DESIGN section 6). */
+export default defineConfig({
+  base: '/v/',
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true },
+  server: { proxy: { '/api': 'http://localhost:3000' } },
+});

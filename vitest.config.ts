@@ -1,0 +1,43 @@
+import { defineConfig } from 'vitest/config';
+
+/** One runner, four suites: domain rules, the API on SQLite and MySQL, admin components, and Chromium. */
+export default defineConfig({
+  test: {
+    projects: [
+      { extends: true, test: { name: 'domain', include: ['tests/domain/**/*.test.ts'], environment: 'node' } },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/setup/mysql.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'admin',
+          include: ['tests/admin/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['tests/setup/jsdom.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/setup/mysql.ts', 'tests/setup/browser.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
