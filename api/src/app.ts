@@ -3,7 +3,9 @@ import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Knex } from 'knex';
 import type { AppConfig } from './config.js';
+import path from 'node:path';
 import { createDb } from './db/knex.js';
+import { createLocalStorage } from './storage/index.js';
 import './types.js';
 import errors from './plugins/errors.js';
 import dbPlugin from './plugins/db.js';
@@ -32,6 +34,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);
+  app.decorate('storage', createLocalStorage(path.join(config.dataDir, 'uploads')));
   await app.register(errors);
   await app.register(dbPlugin, { db: db ?? createDb(config), ownsDb: !db });
   await app.register(security);

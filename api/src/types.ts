@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Permission, Role } from '@app/domain';
 import type { AppConfig } from './config.js';
+import type { Storage } from './storage/index.js';
 
 /** The signed-in staff member, as the auth plugin attaches it to each request. */
 export interface Member {
@@ -21,6 +22,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     db: Knex;
+    storage: Storage;
   }
   interface FastifyRequest {
     member: Member;

@@ -1,0 +1,36 @@
+import type { Knex } from 'knex';
+import { nowUtc } from '@app/domain';
+import type { Member } from '../../types.js';
+
+export interface AuditEvent {
+  action: string;
+  orderId?: number | null;
+  from?: string | null;
+  to?: string | null;
+  detail?: string | null;
+}
+
+/**
+ * Writes who did what, when, from and to (DESIGN section 3). Call it with the transaction that makes
+ * the change, so that the change and its record land together or not at all.
+ */
+export async function recordAudit(
+  trx: Knex | Knex.Transaction,
+  member: Pick<Member, 'id' | 'name'> | null,
+  events: AuditEvent[],
+) {
+  if (!events.length) return;
+  const at = nowUtc();
+  await trx('audit_events').insert(
+    events.map((e) => ({
+      member_id: member?.id ?? null,
+      member_name: member?.name ?? null,
+      action: e.action,
+      order_id: e.orderId ?? null,
+      from_value: e.from ?? null,
+      to_value: e.to ?? null,
+      detail: e.detail ?? null,
+      created_at: at,
+    })),
+  );
+}

@@ -1,0 +1,38 @@
+import type { Knex } from 'knex';
+import { nowUtc, type MailProvider } from '@app/domain';
+
+export type MailKind = 'approval' | 'refund' | 'invoice';
+
+export interface QueuedMail {
+  orderId: number | null;
+  kind: MailKind;
+  provider: MailProvider;
+  to: string;
+  subject: string;
+  /** What the template needs to render the mail again on any retry. */
+  payload: Record<string, unknown>;
+  documentId?: number | null;
+  createdById?: number | null;
+}
+
+/**
+ * Queues a mail in the outbox (DESIGN section 5). Call it inside the transaction of the change that
+ * causes the mail, so that a mail is queued exactly when the change lands; the worker sends it.
+ */
+export async function enqueueMail(trx: Knex | Knex.Transaction, mail: QueuedMail): Promise<void> {
+  const now = nowUtc();
+  await trx('mail_outbox').insert({
+    order_id: mail.orderId,
+    kind: mail.kind,
+    provider: mail.provider,
+    to_email: mail.to,
+    subject: mail.subject,
+    payload: JSON.stringify(mail.payload),
+    document_id: mail.documentId ?? null,
+    state: 'queued',
+    attempts: 0,
+    next_attempt_at: now,
+    created_by_id: mail.createdById ?? null,
+    created_at: now,
+  });
+}

@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import type { Readable } from 'node:stream';
+
+/**
+ * Where document bytes live (DESIGN section 5). Keys are opaque, generated here, and never taken
+ * from a request; local disk now, an S3-compatible store is another implementation of this.
+ */
+export interface Storage {
+  /** Stores the bytes under a new random key in `folder` and answers the key. */
+  put(folder: string, bytes: Buffer, extension: string): Promise<string>;
+  /** Opens a stored file, or answers null when the key is unknown or malformed. */
+  open(key: string): Promise<{ stream: Readable; size: number } | null>;
+  remove(key: string): Promise<void>;
+}
+
+const KEY_PATTERN = /^[a-z]+\/[a-f0-9]{24}\.[a-z0-9]{2,5}$/;
+
+export function createLocalStorage(root: string): Storage {
+  const resolve = (key: string) => {
+    if (!KEY_PATTERN.test(key)) return null;
+    const full = path.resolve(root, key);
+    return full.startsWith(path.resolve(root) + path.sep) ? full : null;
+  };
+  return {
+    async put(folder, bytes, extension) {
+      const key = `${folder}/${crypto.randomBytes(12).toString('hex')}.${extension}`;
+      const full = resolve(key);
+      if (!full) throw new Error(`Invalid storage folder or extension: ${folder}, ${extension}`);
+      await fs.promises.mkdir(path.dirname(full), { recursive: true });
+      // Write to a temporary name and rename, so that a crash never leaves half a file under the key.
+      const temp = `${full}.part`;
+      await fs.promises.writeFile(temp, bytes, { flag: 'wx' });
+      await fs.promises.rename(temp, full);
+      return key;
+    },
+    async open(key) {
+      const full = resolve(key);
+      if (!full) return null;
+      try {
+        const stat = await fs.promises.stat(full);
+        if (!stat.isFile()) return null;
+        return { stream: fs.createReadStream(full), size: stat.size };
+      } catch {
+        return null;
+      }
+    },
+    async remove(key) {
+      const full = resolve(key);
+      if (full) await fs.promises.rm(full, { force: true });
+    },
+  };
+}
