@@ -5,3 +5,4 @@ export * from './idCodec.js';
 export * from './dialling.js';
 export * from './dates.js';
 export * from './messages.js';
+export * from './brands.js';
