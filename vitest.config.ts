@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
-/** One runner, four suites: domain rules, the API on SQLite and MySQL, admin components, and Chromium. */
+/** One runner, five suites: domain rules, build budgets, the API on SQLite and MySQL, admin components, and Chromium. */
 export default defineConfig({
   test: {
     projects: [
       { extends: true, test: { name: 'domain', include: ['tests/domain/**/*.test.ts'], environment: 'node' } },
+      { extends: true, test: { name: 'build', include: ['tests/build/**/*.test.ts'], environment: 'node' } },
       {
         extends: true,
         test: {

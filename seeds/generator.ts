@@ -1,4 +1,4 @@
-import { dayjs, DB_DATE, DB_DATETIME, diallingCode } from '@app/domain';
+import { type dayjs, diallingCode } from '@app/domain';
 
 /** A small seeded PRNG (mulberry32), so demo and bulk data are the same on every run. */
 export function createRng(seed: number) {
@@ -20,7 +20,7 @@ export function createRng(seed: number) {
 export type Rng = ReturnType<typeof createRng>;
 
 /** Nationalities with names common there, so the reports and lists read like real traffic. */
-const PEOPLE: ReadonlyArray<{
+const PEOPLE_BASE: ReadonlyArray<{
   nationality: string;
   territory: string;
   first: string[];
@@ -98,6 +98,7 @@ const PEOPLE: ReadonlyArray<{
     cities: ['Toronto', 'Vancouver', 'Montreal', 'Calgary'],
   },
 ];
+const PEOPLE = PEOPLE_BASE.map((p) => ({ ...p, phoneCode: diallingCode(p.nationality) }));
 const AIRLINES = ['TG', 'FD', 'SQ', 'EK', 'QR', 'BA', 'LH', 'JL', 'CX', 'AI', 'QF', 'AF'];
 const OCCUPATIONS = [
   'Engineer',
@@ -135,6 +136,24 @@ const ACCOMMODATION = ['HOTEL', 'HOTEL', 'HOTEL', 'APARTMENT', 'FRIEND\u2019S HO
 export const LANDING_DOMAINS = ['thailandarrivalcard.example', 'thai-tdac.example', 'partner-travel.example'];
 export const CURRENCIES = ['USD', 'USD', 'GBP', 'EUR', 'AUD'];
 
+const DAY = 86_400_000;
+const BIRTH_EPOCH = Date.UTC(1950, 0, 1);
+const MAIL_DOMAINS = ['gmail.com', 'outlook.com', 'yahoo.com', 'icloud.com', 'proton.me'];
+const USER_AGENTS = [
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
+];
+/** Stored UTC formats from epoch milliseconds, without a date library (hot path of the bulk generator). */
+export const toDateTime = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+export const toDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const asciiName = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .toLowerCase();
+
 export interface GeneratedOrder extends Record<string, unknown> {
   order_id: number;
   created_at: string;
@@ -144,54 +163,49 @@ export interface GeneratedOrder extends Record<string, unknown> {
  * One realistic order created at `createdAt`. Status, mode, assignee and dates are set by the caller.
  * Plain strings and numbers only, so the same rows load into SQLite and MySQL by multi-row insert.
  */
-export function makeOrder(rng: Rng, orderId: number, createdAt: dayjs.Dayjs): GeneratedOrder {
+export function makeOrder(rng: Rng, orderId: number, createdAt: dayjs.Dayjs | number): GeneratedOrder {
+  // Plain millisecond arithmetic: the bulk generator makes a million of these.
+  const created = typeof createdAt === 'number' ? createdAt : createdAt.valueOf();
   const person = rng.pick(PEOPLE);
   const first = rng.pick(person.first);
   const last = rng.pick(person.last);
-  const email =
-    `${first}.${last}${rng.int(1, 999)}`
-      .normalize('NFD')
-      .replace(/[^A-Za-z0-9.]/g, '')
-      .toLowerCase() + `@${rng.pick(['gmail.com', 'outlook.com', 'yahoo.com', 'icloud.com', 'proton.me'])}`;
-  const arrival = createdAt.add(rng.int(2, 40), 'day');
-  const stay = PROVINCES[rng.int(0, PROVINCES.length - 1)]!;
+  const email = `${asciiName(first)}.${asciiName(last)}${rng.int(1, 999)}@${rng.pick(MAIL_DOMAINS)}`;
+  const arrival = created + rng.int(2, 40) * DAY;
+  const stay = rng.pick(PROVINCES);
   const accommodation = rng.pick(ACCOMMODATION);
   const airline = rng.pick(AIRLINES);
-  const dob = dayjs.utc('1950-01-01').add(rng.int(0, 20000), 'day');
-  const purpose = rng.pick(PURPOSES);
-  const phoneCode = diallingCode(person.nationality);
-  const paidAt = createdAt.add(rng.int(5, 90), 'second');
+  const stamp = toDateTime(created);
   return {
     order_id: orderId,
     processing_mode: 'Standard',
     process_status: 'New',
     processing_date: null,
     process_month: null,
-    created_at: createdAt.format(DB_DATETIME),
-    updated_at: createdAt.format(DB_DATETIME),
+    created_at: stamp,
+    updated_at: stamp,
     first_name: first,
     last_name: last,
     full_name: `${first} ${last}`,
     email,
     contact_email_address: email,
-    phone_code: phoneCode,
+    phone_code: person.phoneCode,
     phone_number: String(rng.int(2000000000, 9999999999)),
     passport_number: `${String.fromCharCode(65 + rng.int(0, 25))}${rng.int(10000000, 99999999)}`,
     nationality: person.nationality,
-    date_of_birth: dob.format(DB_DATE),
+    date_of_birth: toDate(BIRTH_EPOCH + rng.int(0, 20000) * DAY),
     occupation: rng.pick(OCCUPATIONS),
     gender: rng.pick(['MALE', 'FEMALE']),
     territory: person.territory,
     state: rng.pick(person.cities),
-    date_of_arrival: arrival.format(DB_DATE),
+    date_of_arrival: toDate(arrival),
     arrival_territory: person.territory,
-    purpose_of_travel: purpose,
+    purpose_of_travel: rng.pick(PURPOSES),
     other_purpose_arrival: null,
     arrival_mode_of_travel: 'AIR',
     other_mode_arrival: null,
     arrival_mode_of_transport: 'COMMERCIAL FLIGHT',
     arrivalflight_and_vehicle_number: `${airline}${rng.int(100, 999)}`,
-    date_of_departure: arrival.add(rng.int(4, 28), 'day').format(DB_DATE),
+    date_of_departure: toDate(arrival + rng.int(4, 28) * DAY),
     departure_mode_of_travel: 'AIR',
     departure_mode_of_transport: 'COMMERCIAL FLIGHT',
     other_mode_departure: null,
@@ -211,15 +225,10 @@ export function makeOrder(rng: Rng, orderId: number, createdAt: dayjs.Dayjs): Ge
     amount: rng.pick([49, 59, 69, 89]),
     currency: rng.pick(CURRENCIES),
     gateway_id: null,
-    paid_at: paidAt.format(DB_DATETIME),
+    paid_at: toDateTime(created + rng.int(5, 90) * 1000),
     purchase_ip: `${rng.int(11, 220)}.${rng.int(0, 255)}.${rng.int(0, 255)}.${rng.int(1, 254)}`,
-    purchase_user_agent: rng.pick([
-      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
-      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
-      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
-      'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
-    ]),
-    terms_accepted_at: createdAt.format(DB_DATETIME),
+    purchase_user_agent: rng.pick(USER_AGENTS),
+    terms_accepted_at: stamp,
   };
 }
 

@@ -1,0 +1,252 @@
+/**
+ * npm run seed:bulk -- --orders 1000000
+ * Fills the configured database with realistic orders over every queue, with remarks, documents,
+ * mail and download rows, in batched multi-row inserts, then rebuilds the queue counters.
+ */
+import crypto from 'node:crypto';
+import { parseArgs } from 'node:util';
+import type { Knex } from 'knex';
+import { dayjs, DATE_FORMATS } from '@app/domain';
+import { loadConfig } from '../../api/src/config.js';
+import { createDb, dialectOf } from '../../api/src/db/knex.js';
+import { recountOrderCounters } from '../../api/src/modules/orders/counters.js';
+import { migrateLatest } from '../../migrations/index.js';
+import { seedDemoIfEmpty } from '../index.js';
+import { createRng, makeOrder, toDate, toDateTime, type Rng } from '../generator.js';
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+/** 'December 2026' for a month, cached: there are few distinct months. */
+const monthNames = new Map<string, string>();
+const processMonth = (ms: number) => {
+  const key = toDate(ms).slice(0, 7);
+  let name = monthNames.get(key);
+  if (!name) monthNames.set(key, (name = dayjs.utc(ms).format(DATE_FORMATS.processMonth)));
+  return name;
+};
+
+/** Share of orders per status: most orders end Completed, as in production. */
+const STATUS_WEIGHTS: ReadonlyArray<[string, number]> = [
+  ['Completed', 0.7],
+  ['New', 0.08],
+  ['Awaiting', 0.04],
+  ['AwaitingGovt', 0.03],
+  ['Contact Customer', 0.03],
+  ['Customer Called', 0.03],
+  ['Refunds', 0.03],
+  ['ChargeBack', 0.02],
+  ['Deleted', 0.04],
+];
+const DOCUMENT_STATUSES = new Set(['Completed', 'Customer Called', 'Refunds', 'ChargeBack']);
+
+function pickStatus(rng: Rng): string {
+  let r = rng.next();
+  for (const [status, weight] of STATUS_WEIGHTS) {
+    if ((r -= weight) < 0) return status;
+  }
+  return 'Completed';
+}
+
+interface Staff {
+  id: number;
+  name: string;
+}
+
+/** One batch of orders and the rows that hang off them. */
+function buildBatch(
+  rng: Rng,
+  runFirstId: number,
+  firstId: number,
+  size: number,
+  total: number,
+  start: number,
+  now: number,
+  staff: Staff[],
+  gatewayIds: number[],
+) {
+  const orders: Record<string, unknown>[] = [];
+  const remarks: Record<string, unknown>[] = [];
+  const documents: Record<string, unknown>[] = [];
+  const mails: Record<string, unknown>[] = [];
+  const downloads: Record<string, unknown>[] = [];
+  const span = now - start;
+  for (let i = 0; i < size; i++) {
+    const id = firstId + i;
+    // Ids rise with time: the n-th order of the run is created at its share of the time span.
+    const at = start + Math.floor((span * (id - runFirstId)) / total);
+    const order = makeOrder(rng, id, at);
+    const status = pickStatus(rng);
+    order.process_status = status;
+    order.processing_mode = rng.chance(0.25) ? 'Priority' : rng.chance(0.08) ? 'Future' : 'Standard';
+    order.gateway_id = rng.pick(gatewayIds);
+    const processing = order.processing_mode === 'Future' && status === 'New' ? now + rng.int(1, 364) * DAY : at;
+    order.processing_date = toDate(processing);
+    order.process_month = processMonth(processing);
+    if (status !== 'Deleted' && status !== 'Completed' && rng.chance(0.3)) {
+      const member = rng.pick(staff);
+      order.assignee_id = member.id;
+      order.assign_to = member.name;
+      order.assigned_at = toDateTime(at + 30 * MINUTE);
+    }
+    if (DOCUMENT_STATUSES.has(status)) {
+      const member = rng.pick(staff);
+      order.processed_by = member.name;
+      order.processed_by_id = member.id;
+      order.processed_at = toDateTime(at + rng.int(30, 2000) * MINUTE);
+      if (rng.chance(0.2)) {
+        const name = `${crypto.randomBytes(12).toString('hex')}.pdf`;
+        documents.push({
+          order_id: id,
+          file1: name,
+          storage_key: `docs/${name}`,
+          original_name: `TDAC-${id}.pdf`,
+          mime_type: 'application/pdf',
+          size_bytes: 48_000,
+          customer_name: order.full_name,
+          mail_service_provider: 'AWS',
+          uploaded_by_id: member.id,
+          uploaded_by: member.name,
+          created_at: order.processed_at,
+        });
+        mails.push({
+          order_id: id,
+          kind: 'approval',
+          provider: 'AWS',
+          to_email: order.email,
+          subject: `Your Thailand Digital Arrival Card - Order ${id}`,
+          payload: `{"orderId":${id}}`,
+          state: 'sent',
+          attempts: 1,
+          next_attempt_at: order.processed_at,
+          sent_at: order.processed_at,
+          created_at: order.processed_at,
+        });
+        if (rng.chance(0.5)) {
+          downloads.push({
+            order_id: id,
+            file1: name,
+            ip: order.purchase_ip,
+            device: 'Desktop',
+            device_type: 'desktop',
+            browser: 'Chrome-126.0.0.0',
+            os: 'Windows 10',
+            location: order.territory,
+            timezone: 'America/New_York',
+            created_at: order.processed_at,
+          });
+        }
+      }
+    }
+    if (status === 'Refunds') order.refund_date = toDateTime(at + 3 * DAY);
+    if (rng.chance(0.1)) {
+      const member = rng.pick(staff);
+      remarks.push({
+        order_id: id,
+        remark: 'Checked the application details.',
+        remark_name: member.name,
+        member_id: member.id,
+        created_at: toDateTime(at + 120 * MINUTE),
+      });
+    }
+    orders.push(order);
+  }
+  return { orders, remarks, documents, mails, downloads };
+}
+
+/**
+ * MySQL builds an index from sorted rows far faster than it grows one row by row, so a large load
+ * drops the secondary indexes of orders first and adds them back in one ALTER at the end.
+ */
+async function withoutOrderIndexes(db: Knex, load: () => Promise<void>) {
+  const [rows] = (await db.raw('SHOW INDEX FROM orders')) as [
+    Array<{ Key_name: string; Column_name: string; Seq_in_index: number; Non_unique: number }>,
+  ];
+  const indexes = new Map<string, string[]>();
+  for (const row of rows.filter((r) => r.Key_name !== 'PRIMARY').sort((a, b) => a.Seq_in_index - b.Seq_in_index)) {
+    indexes.set(row.Key_name, [...(indexes.get(row.Key_name) ?? []), row.Column_name]);
+  }
+  if (indexes.size)
+    await db.raw(`ALTER TABLE orders ${[...indexes.keys()].map((name) => `DROP INDEX \`${name}\``).join(', ')}`);
+  try {
+    await load();
+  } finally {
+    if (indexes.size) {
+      process.stdout.write('\n  Rebuilding the orders indexes...');
+      const adds = [...indexes].map(
+        ([name, columns]) => `ADD INDEX \`${name}\` (${columns.map((c) => `\`${c}\``).join(', ')})`,
+      );
+      await db.raw(`ALTER TABLE orders ${adds.join(', ')}`);
+    }
+  }
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: { orders: { type: 'string', default: '100000' }, batch: { type: 'string' } },
+  });
+  const total = Number(values.orders);
+  if (!Number.isInteger(total) || total < 1) throw new Error('--orders must be a positive whole number');
+  const config = loadConfig();
+  const db = createDb(config);
+  const mysql = dialectOf(db) === 'mysql';
+  // SQLite allows 32766 bound values per statement; an order row has about 60.
+  const batchSize = Number(values.batch ?? (mysql ? 2000 : 500));
+  const began = Date.now();
+  try {
+    await migrateLatest(db);
+    await seedDemoIfEmpty(db, config.dataDir);
+    const staff: Staff[] = await db('team_members').select('id', 'name');
+    const gatewayIds = (await db('payment_gateways').select('id')).map((g: { id: number }) => g.id);
+    const maxRow = await db('orders').max({ max: 'order_id' }).first();
+    const firstId = Number(maxRow?.max ?? 0) + 1;
+    const now = Date.now();
+    const start = now - 730 * DAY;
+    const rng = createRng(firstId);
+
+    let done = 0;
+    const insert = async (trx: Knex.Transaction, table: string, rows: Record<string, unknown>[]) => {
+      for (let i = 0; i < rows.length; i += batchSize) await trx(table).insert(rows.slice(i, i + batchSize));
+    };
+    const writeBatch = async (batch: ReturnType<typeof buildBatch>) => {
+      await db.transaction(async (trx) => {
+        if (mysql) await trx.raw('SET unique_checks = 0, foreign_key_checks = 0');
+        await insert(trx, 'orders', batch.orders);
+        await insert(trx, 'remarks', batch.remarks);
+        await insert(trx, 'uploaded_documents', batch.documents);
+        await insert(trx, 'mail_outbox', batch.mails);
+        await insert(trx, 'download_history', batch.downloads);
+      });
+    };
+    const load = async () => {
+      // Build the next batch while the database writes the current one.
+      let pending: Promise<void> = Promise.resolve();
+      for (let offset = 0; offset < total; offset += batchSize) {
+        const size = Math.min(batchSize, total - offset);
+        const batch = buildBatch(rng, firstId, firstId + offset, size, total, start, now, staff, gatewayIds);
+        await pending;
+        pending = writeBatch(batch).then(() => {
+          done += size;
+          const pct = Math.floor((done / total) * 100);
+          const bar = '#'.repeat(Math.floor(pct / 2.5)).padEnd(40, '.');
+          process.stdout.write(
+            `\r  [${bar}] ${pct}%  ${done.toLocaleString('en')} orders  ${((Date.now() - began) / 1000).toFixed(0)} s`,
+          );
+        });
+      }
+      await pending;
+    };
+    if (mysql && total >= 100_000) await withoutOrderIndexes(db, load);
+    else await load();
+    process.stdout.write('\n  Rebuilding queue counters...\n');
+    await recountOrderCounters(db);
+    if (mysql) await db.raw('ANALYZE TABLE orders, remarks, uploaded_documents, mail_outbox, download_history');
+    console.log(`  ${total.toLocaleString('en')} orders generated in ${((Date.now() - began) / 1000).toFixed(1)} s`);
+  } finally {
+    await db.destroy();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
