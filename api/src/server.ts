@@ -1,6 +1,8 @@
+import type { AddressInfo } from 'node:net';
 import { loadConfig } from './config.js';
 import { createDb } from './db/knex.js';
 import { buildApp } from './app.js';
+import { createMailWorker } from './modules/mail/worker.js';
 import { migrateLatest } from '../../migrations/index.js';
 import { seedDemoIfEmpty, DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../seeds/index.js';
 
@@ -12,6 +14,12 @@ async function main() {
   const seeded = config.seedDemo ? await seedDemoIfEmpty(db, config.dataDir) : false;
   const app = await buildApp({ config, db });
   app.addHook('onClose', async () => db.destroy());
+  if (config.mailWorker) {
+    const mailWorker = createMailWorker({ db, config, storage: app.storage, log: app.log });
+    // onClose hooks run last-added first: the worker finishes its round before the pool closes.
+    app.addHook('onClose', () => mailWorker.stop());
+    mailWorker.start();
+  }
 
   const close = async (signal: string) => {
     app.log.info(`${signal}: closing`);
@@ -22,7 +30,9 @@ async function main() {
   process.once('SIGTERM', () => void close('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
-  const url = `http://localhost:${config.port}`;
+  // The bound port, which differs from config.port when that is 0 (any free port).
+  const { port } = app.server.address() as AddressInfo;
+  const url = `http://localhost:${port}`;
   const lines = [
     '',
     `  Back-office: ${url}/admin    Visitor area: ${url}/track-order/{orderId}    API docs: ${url}/api/docs`,

@@ -1,0 +1,239 @@
+/**
+ * npm run bench: the real server on the configured database (DATABASE_URL, else the SQLite file
+ * under DATA_DIR), driven by autocannon on loopback, next to the bare service/SQL calls each endpoint
+ * runs, timed straight through knex in the same run. Prints the table DESIGN section 7 budgets and
+ * writes bench/results.json. Fill the database first: npm run seed:bulk -- --orders 1000000
+ */
+import fs from 'node:fs';
+import { spawn } from 'node:child_process';
+import autocannon from 'autocannon';
+import type { Knex } from 'knex';
+import { queueByOrderName, dayjs } from '@app/domain';
+import { loadConfig } from '../../api/src/config.js';
+import { createDb } from '../../api/src/db/knex.js';
+import type { Member } from '../../api/src/types.js';
+import { folderCounts, listQueue, orderDetails, searchQueue } from '../../api/src/modules/orders/service.js';
+import { countryReport } from '../../api/src/modules/reports/service.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
+interface Scenario {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+  /** The same work without HTTP: the service call the route makes. */
+  direct: () => Promise<unknown>;
+  /** Budget of p95 in ms (DESIGN section 7), if any. */
+  budgetP95?: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const round = (n: number) => Math.round(n * 100) / 100;
+
+async function timeDirect(fn: () => Promise<unknown>) {
+  const samples: number[] = [];
+  const until = Date.now() + Math.min(3000, SECONDS * 500);
+  while (Date.now() < until || samples.length < 20) {
+    const t = process.hrtime.bigint();
+    await fn();
+    samples.push(Number(process.hrtime.bigint() - t) / 1e6);
+  }
+  samples.sort((a, b) => a - b);
+  return {
+    p50: percentile(samples, 50),
+    p95: percentile(samples, 95),
+    p99: percentile(samples, 99),
+    n: samples.length,
+  };
+}
+
+async function drive(url: string, token: string, s: Scenario, connections = CONNECTIONS, duration = SECONDS) {
+  const latencies: number[] = [];
+  const instance = autocannon({
+    url: url + s.path,
+    method: s.method,
+    connections,
+    duration,
+    headers: { authorization: token, 'content-type': 'application/json' },
+    body: s.body === undefined ? undefined : JSON.stringify(s.body),
+  });
+  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) =>
+    latencies.push(responseTime),
+  );
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  return {
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    rps: result.requests.average,
+    errors: result.errors + result.non2xx + result.timeouts,
+  };
+}
+
+async function scenarios(db: Knex, member: Member): Promise<Scenario[]> {
+  const completed = queueByOrderName('completedOrder')!;
+  const all = queueByOrderName('allOrder')!;
+  const counts = await folderCounts(db, member);
+  const deepPage = (limit: number) => Math.max(1, Math.floor((counts.completedOrdersCount! / limit) * 0.8));
+  const sample = await db('orders')
+    .where('process_status', 'Completed')
+    .orderBy('order_id', 'desc')
+    .offset(1000)
+    .first('order_id', 'email', 'last_name');
+  if (!sample) throw new Error('The database has too few orders: run npm run seed:bulk first.');
+  const list = (limit: number, page: number): Scenario => ({
+    name: `queue page ${page === 1 ? 'first' : `deep (${page})`}, size ${limit}`,
+    method: 'GET',
+    path: `/api/admin/get-orders-list/completedOrder?page=${page}&limit=${limit}&delay=1`,
+    direct: () => listQueue(db, member, completed, { page, limit, sort: 'order_id', order: 'desc' }),
+    budgetP95: 15,
+  });
+  const search = (label: string, searchVal: string): Scenario => ({
+    name: `search by ${label}`,
+    method: 'POST',
+    path: '/api/admin/search-order',
+    body: { start: 0, end: 10, searchVal, folderName: 'allOrder' },
+    direct: () => searchQueue(db, member, all, { start: 0, end: 10, searchVal }),
+    budgetP95: 30,
+  });
+  const fromDate = dayjs.utc().subtract(30, 'day').format('YYYY-MM-DD');
+  const toDate = dayjs.utc().format('YYYY-MM-DD');
+  return [
+    {
+      name: 'folder counts',
+      method: 'GET',
+      path: '/api/admin/get-folder-count?userName=x',
+      direct: () => folderCounts(db, member),
+      budgetP95: 25,
+    },
+    list(10, 1),
+    list(10, deepPage(10)),
+    list(100, 1),
+    list(100, deepPage(100)),
+    search('order id', String(sample.order_id)),
+    search('email', sample.email),
+    search('name', sample.last_name),
+    {
+      name: 'order detail',
+      method: 'GET',
+      path: `/api/admin/get-orders-details/${sample.order_id}`,
+      direct: () => orderDetails(db, String(sample.order_id)),
+    },
+    {
+      name: 'country report (30 days)',
+      method: 'POST',
+      path: '/api/admin/get-country-order-count',
+      body: { fromDate, toDate },
+      direct: () => countryReport(db, fromDate, toDate),
+    },
+  ];
+}
+
+async function main() {
+  const config = loadConfig();
+  const db = createDb(config);
+  const server = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      MAIL_WORKER: 'false',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      JWT_SECRET: config.jwtSecret,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  // The server prints the address it is bound to; read the port from there.
+  const url = await new Promise<string>((resolve, reject) => {
+    let seen = '';
+    server.stdout!.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      const port = seen.match(/http:\/\/localhost:(\d+)\/admin/)?.[1];
+      if (port) resolve(`http://127.0.0.1:${port}`);
+    });
+    server.once('exit', (code) => reject(new Error(`The server exited (${code}) before listening`)));
+  });
+  let peakRssMb = 0;
+  const memory = setInterval(() => {
+    try {
+      const status = fs.readFileSync(`/proc/${server.pid}/status`, 'utf8');
+      peakRssMb = Math.max(peakRssMb, Number(status.match(/VmHWM:\s+(\d+)/)?.[1] ?? 0) / 1024);
+    } catch {
+      /* the server has not started or has gone */
+    }
+  }, 500);
+  try {
+    const login = await fetch(`${url}/api/admin/admin-login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@demo.test', password: 'demo1234' }),
+    }).then((r) => r.json());
+    if (!login.token) throw new Error(`Sign-in failed: ${login.message}`);
+    const member: Member = login.data;
+    const orders = await db('order_counters').sum({ n: 'count' }).first();
+    console.log(
+      `\nBench on ${config.databaseUrl ? 'MySQL' : 'SQLite'}, ${Number(orders?.n ?? 0).toLocaleString('en')} orders, ${SECONDS} s per endpoint, ${CONNECTIONS} connections\n`,
+    );
+
+    const rows: Record<string, unknown>[] = [];
+    const all = await scenarios(db, member);
+    // Warm the server up (JIT, connection pool) on every endpoint before measuring.
+    for (const s of all) await drive(url, login.token, s, 2, 1);
+    for (const s of all) {
+      const direct = await timeDirect(s.direct);
+      const api = await drive(url, login.token, s);
+      rows.push({
+        endpoint: s.name,
+        p50: round(api.p50),
+        p95: round(api.p95),
+        p99: round(api.p99),
+        'req/s': Math.round(api.rps),
+        errors: api.errors,
+        'sql p50': round(direct.p50),
+        'sql p95': round(direct.p95),
+        'api/sql': round(api.p50 / direct.p50),
+        budget: s.budgetP95 ? `p95 <= ${s.budgetP95} ms: ${api.p95 <= s.budgetP95 ? 'met' : 'MISSED'}` : '',
+      });
+    }
+    const sustained = await drive(url, login.token, all[1]!, 32);
+    console.table(rows);
+    console.log(
+      `Sustained list throughput (32 connections): ${Math.round(sustained.rps)} req/s, ${sustained.errors} errors (budget >= 2000 req/s)`,
+    );
+    console.log(`Server peak memory: ${Math.round(peakRssMb)} MB`);
+    fs.mkdirSync('bench', { recursive: true });
+    fs.writeFileSync(
+      'bench/results.json',
+      JSON.stringify(
+        {
+          at: new Date().toISOString(),
+          database: config.databaseUrl ? 'mysql' : 'sqlite',
+          orders: Number(orders?.n ?? 0),
+          seconds: SECONDS,
+          connections: CONNECTIONS,
+          rows,
+          sustained: { rps: Math.round(sustained.rps), errors: sustained.errors },
+          peakRssMb: Math.round(peakRssMb),
+        },
+        null,
+        2,
+      ),
+    );
+    console.log('Written to bench/results.json');
+  } finally {
+    clearInterval(memory);
+    server.kill('SIGTERM');
+    await db.destroy();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
