@@ -188,23 +188,20 @@ async function seedHistory(
     ]);
     fs.writeFileSync(path.join(docsDir, name), pdf);
     const provider = rng.chance(0.7) ? 'AWS' : 'Sendgrid';
-    const [documentId] = await trx('uploaded_documents').insert(
-      {
-        order_id: order.order_id,
-        file1: name,
-        storage_key: `docs/${name}`,
-        original_name: `TDAC-${order.order_id}.pdf`,
-        mime_type: 'application/pdf',
-        size_bytes: pdf.length,
-        customer_name: order.full_name,
-        mail_service_provider: provider,
-        uploaded_by_id: order.processed_by_id,
-        uploaded_by: order.processed_by,
-        created_at: order.processed_at,
-      },
-      ['id'],
-    );
-    const docId = typeof documentId === 'object' ? (documentId as { id: number }).id : documentId;
+    // Both drivers answer the new id of a single-row insert.
+    const [docId] = await trx('uploaded_documents').insert({
+      order_id: order.order_id,
+      file1: name,
+      storage_key: `docs/${name}`,
+      original_name: `TDAC-${order.order_id}.pdf`,
+      mime_type: 'application/pdf',
+      size_bytes: pdf.length,
+      customer_name: order.full_name,
+      mail_service_provider: provider,
+      uploaded_by_id: order.processed_by_id,
+      uploaded_by: order.processed_by,
+      created_at: order.processed_at,
+    });
     const sentAt = dayjs.utc(order.processed_at as string).add(rng.int(5, 90), 'second');
     mails.push({
       order_id: order.order_id,

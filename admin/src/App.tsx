@@ -1,23 +1,47 @@
+import { lazy } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { Admin, AdminContext, CustomRoutes, Notification, Title } from 'react-admin';
+import { Admin, AdminContext, CustomRoutes, Notification, Resource } from 'react-admin';
+import { QUEUES, type QueueDefinition } from '@app/domain';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './i18n';
+import { theme } from './theme';
 import { LoginPage } from './login/LoginPage';
 import { Layout } from './layout/Layout';
+import { ComingSoon } from './layout/ComingSoon';
+import { RequirePermission } from './layout/RequirePermission';
+import { SCREEN_LINKS } from './layout/menuLinks';
+import { Dashboard } from './dashboard/Dashboard';
+import { QueueScreen } from './queues/QueueScreen';
 
-const providers = { authProvider, dataProvider, i18nProvider };
+const FutureOrders = lazy(() => import('./futureOrders/FutureOrders'));
 
-/** Toasts top-right, closing after 5 s (SPEC section 9). */
+const providers = { authProvider, dataProvider, i18nProvider, theme };
+
+/** Toasts top-right, closing after 5 s (SPEC section 9), below the header rather than over it. */
 const notification = () => (
-  <Notification anchorOrigin={{ vertical: 'top', horizontal: 'right' }} autoHideDuration={5000} />
+  <Notification
+    anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+    autoHideDuration={5000}
+    sx={{ top: { xs: 64, sm: 56 } }}
+  />
 );
 
-function Dashboard() {
-  return <Title title="Dashboard" />;
-}
+/** Each queue of the domain table gets a screen: the month tiles for the future queue, the queue table otherwise. */
+const queueScreen = (queue: QueueDefinition) =>
+  queue.columns === 'future' ? <FutureOrders queue={queue} /> : <QueueScreen key={queue.route} queue={queue} />;
 
-/** '/' is the sign-in page; everything staff do lives under /admin (SPEC section 2). */
+/** SPEC screens still to be built: a placeholder keeps their sidebar links working. */
+const comingSoon = (route: string) => {
+  const link = SCREEN_LINKS.find((entry) => entry.route === route)!;
+  return (
+    <RequirePermission permission={link.permission}>
+      <ComingSoon title={link.label} />
+    </RequirePermission>
+  );
+};
+
+/** '/' is the sign-in page; everything staff do lives under /admin (SPEC section 2). Every admin route is here. */
 export function App() {
   return (
     <BrowserRouter>
@@ -44,8 +68,19 @@ export function App() {
               requireAuth
               disableTelemetry
             >
+              <Resource name="orders" recordRepresentation="order_id" />
               <CustomRoutes>
-                <Route path="/dashboard" element={<Dashboard />} />
+                {QUEUES.map((queue) => (
+                  <Route key={queue.route} path={`/${queue.route}/*`} element={queueScreen(queue)} />
+                ))}
+                <Route path="/view-order/:encodedId" element={<ComingSoon title="app.screens.viewOrder" />} />
+                <Route path="/country-order-list" element={comingSoon('country-order-list')} />
+                <Route path="/processed-order" element={comingSoon('processed-order')} />
+                <Route path="/send-invoice" element={comingSoon('send-invoice')} />
+                <Route path="/manage-team" element={comingSoon('manage-team')} />
+                <Route path="/manage-team/:teamMemberId" element={comingSoon('manage-team')} />
+                <Route path="/gateway-setting" element={comingSoon('gateway-setting')} />
+                <Route path="/change-password" element={comingSoon('change-password')} />
               </CustomRoutes>
             </Admin>
           }

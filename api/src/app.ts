@@ -13,7 +13,7 @@ import security from './plugins/security.js';
 import auth from './plugins/auth.js';
 import docs from './plugins/docs.js';
 import staticApps from './plugins/static.js';
-import { moduleRoutes } from './modules/index.js';
+import { fileRoutes, moduleRoutes } from './modules/index.js';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -26,7 +26,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: 1024 * 1024,
-    trustProxy: process.env.TRUST_PROXY ?? false,
+    trustProxy: config.trustProxy,
     ajv: {
       // errorMessage carries SPEC's wording; verbose gives the error handler the schema that failed.
       customOptions: { keywords: ['errorMessage'], verbose: true, allErrors: false },
@@ -42,6 +42,8 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   await app.register(auth);
   await app.register(docs);
   for (const routes of moduleRoutes) await app.register(routes, { prefix: '/api' });
+  // Document links keep SPEC's path /uploads/docs/..., so they are mounted outside /api.
+  await app.register(fileRoutes);
   await app.register(staticApps);
   return app;
 }

@@ -23,12 +23,18 @@ export interface AppConfig {
   mailFrom: string;
   /** Run the mail outbox worker inside the API process. */
   mailWorker: boolean;
+  /** Attempts before an outbox mail is marked failed. */
+  mailMaxAttempts: number;
+  /** First retry delay; each later retry waits twice as long (capped at an hour). */
+  mailRetryBaseMs: number;
   loginRateMax: number;
   trackRateMax: number;
   rateWindowMs: number;
   /** Seed demo data into an empty database at start (never in production). */
   seedDemo: boolean;
   logLevel: string;
+  /** Fastify's trustProxy: false, true, or addresses/CIDRs of the proxies (TRUST_PROXY). */
+  trustProxy: boolean | string;
 }
 
 const bool = (value: string | undefined, fallback: boolean) =>
@@ -40,6 +46,12 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): n
   const n = Number(raw);
   if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer >= ${min} (got "${raw}")`);
   return n;
+}
+
+/** TRUST_PROXY as Fastify wants it: 'true'/'1' trusts every proxy, anything else names the proxies' addresses. */
+function trustProxy(raw: string | undefined): boolean | string {
+  if (!raw || ['false', '0', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  return ['true', '1', 'yes', 'on'].includes(raw.toLowerCase()) ? true : raw;
 }
 
 /** The JWT secret: JWT_SECRET, else one generated once and kept under DATA_DIR. */
@@ -82,11 +94,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailSendgridUrl: env.MAIL_SENDGRID_URL ?? '',
     mailFrom: env.MAIL_FROM ?? 'Thailand Arrival Card <no-reply@localhost>',
     mailWorker: bool(env.MAIL_WORKER, true),
+    mailMaxAttempts: int(env, 'MAIL_MAX_ATTEMPTS', 8, 1),
+    mailRetryBaseMs: int(env, 'MAIL_RETRY_BASE_MS', 60_000, 0),
     loginRateMax: int(env, 'LOGIN_RATE_MAX', 10, 1),
     trackRateMax: int(env, 'TRACK_RATE_MAX', 20, 1),
     rateWindowMs: int(env, 'RATE_WINDOW_MS', 15 * 60_000, 1000),
     seedDemo: bool(env.SEED_DEMO, nodeEnv !== 'production'),
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     ...overrides,
   };
   if (config.databaseUrl && !config.databaseUrl.startsWith('mysql://')) {

@@ -1,7 +1,16 @@
 import type { ReactNode } from 'react';
 import { Layout as RaLayout } from 'react-admin';
+import { useRefetchCountsOnRouteChange } from '../queues/useFolderCounts';
 import { AppBar } from './AppBar';
+import { Menu } from './Menu';
+import { Sidebar } from './Sidebar';
 
 export function Layout({ children }: { children: ReactNode }) {
-  return <RaLayout appBar={AppBar}>{children}</RaLayout>;
+  useRefetchCountsOnRouteChange();
+  return (
+    // minWidth 0 keeps wide tables scrolling inside their own box instead of widening the page.
+    <RaLayout appBar={AppBar} menu={Menu} sidebar={Sidebar} sx={{ '& .RaLayout-content': { minWidth: 0 } }}>
+      {children}
+    </RaLayout>
+  );
 }

@@ -3,6 +3,7 @@ import { Box, Button, Card, CardContent, CircularProgress, TextField, Typography
 import { useLogin, useNotify, useTranslate } from 'react-admin';
 import { isEmail } from '@app/domain';
 import { COUNTRY_NAME } from '../config';
+import { takeSignOutNotice } from '../providers/session';
 
 interface Errors {
   email?: string;
@@ -21,7 +22,10 @@ export function LoginPage() {
 
   useEffect(() => {
     document.title = COUNTRY_NAME;
-  }, []);
+    // A session that ended with a 401 elsewhere says why here (SPEC section 8).
+    const notice = takeSignOutNotice();
+    if (notice) notify(notice, { type: 'error' });
+  }, [notify]);
 
   const validate = (): Errors => {
     const next: Errors = {};

@@ -1,6 +1,13 @@
 import type { AuthProvider } from 'react-admin';
 import { apiCall } from './httpClient';
-import { clearStoredUser, readStoredUser, roleFromToken, storeUser, type StoredUser } from './session';
+import {
+  clearStoredUser,
+  readStoredUser,
+  rememberSignOutNotice,
+  roleFromToken,
+  storeUser,
+  type StoredUser,
+} from './session';
 
 /**
  * Sign-in against admin-login; the login is stored under `user` with accessToken (SPEC section 3).
@@ -26,6 +33,7 @@ export const authProvider: AuthProvider = {
   async checkError(error: { status?: number; message?: string }) {
     if (error?.status === 401) {
       clearStoredUser();
+      if (error.message) rememberSignOutNotice(error.message);
       throw { redirectTo: '/', message: error.message, logoutUser: true };
     }
   },

@@ -2,6 +2,7 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider } from 'react-admin';
 import { API_BASE } from '../config';
 import { readStoredUser } from './session';
+import { ordersMethods, ordersResource } from './methods/orders';
 
 /** Base layer: resources that follow ra-data-simple-rest conventions (DESIGN section 2), with the token attached. */
 const httpClient = (url: string, options: fetchUtils.Options = {}) => {
@@ -13,5 +14,39 @@ const httpClient = (url: string, options: fetchUtils.Options = {}) => {
 
 export const baseDataProvider: DataProvider = simpleRestProvider(API_BASE.replace(/\/$/, ''), httpClient);
 
-export const dataProvider = baseDataProvider;
+/** Resources whose CRUD calls go to SPEC endpoints instead of the base layer; a method they lack falls through. */
+const resourceMethods: Record<string, Partial<DataProvider>> = {
+  orders: ordersResource as Partial<DataProvider>,
+};
+
+const CRUD_METHODS = [
+  'getList',
+  'getOne',
+  'getMany',
+  'getManyReference',
+  'create',
+  'update',
+  'updateMany',
+  'delete',
+  'deleteMany',
+] as const;
+
+const routed = Object.fromEntries(
+  CRUD_METHODS.map((method) => [
+    method,
+    (resource: string, params: unknown) => {
+      const handler = (resourceMethods[resource]?.[method] ?? baseDataProvider[method]) as (
+        resource: string,
+        params: unknown,
+      ) => Promise<unknown>;
+      return handler(resource, params);
+    },
+  ]),
+) as unknown as DataProvider;
+
+/** The app's data provider: routed CRUD, then the custom methods of each area (providers/methods/*.ts). */
+export const dataProvider = {
+  ...routed,
+  ...ordersMethods,
+};
 export type AppDataProvider = typeof dataProvider;

@@ -23,6 +23,18 @@ export function readStoredUser(): StoredUser | null {
 export const storeUser = (user: StoredUser) => localStorage.setItem(STORAGE_KEY, JSON.stringify(user));
 export const clearStoredUser = () => localStorage.removeItem(STORAGE_KEY);
 
+/**
+ * The message of the 401 that ended the session, kept until the sign-in page shows it: the admin
+ * screens that received the 401 are gone by then, and so is their toast area.
+ */
+const SIGN_OUT_NOTICE_KEY = 'signOutNotice';
+export const rememberSignOutNotice = (message: string) => sessionStorage.setItem(SIGN_OUT_NOTICE_KEY, message);
+export function takeSignOutNotice(): string | null {
+  const message = sessionStorage.getItem(SIGN_OUT_NOTICE_KEY);
+  sessionStorage.removeItem(SIGN_OUT_NOTICE_KEY);
+  return message;
+}
+
 /** The role, read from the token's payload (SPEC: a user object holding name and type). */
 export function roleFromToken(token: string): Role | null {
   try {

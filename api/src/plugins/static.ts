@@ -24,6 +24,8 @@ export default fp(async (app) => {
       root: VISITOR_DIST,
       prefix: '/v/',
       index: false,
+      // The visitor build writes .br/.gz copies of its assets (visitor/vite.config.ts).
+      preCompressed: true,
       decorateReply: !hasAdmin,
     });
   }

@@ -29,3 +29,35 @@ export const findMemberById = (db: Knex, id: number): Promise<MemberRow | undefi
 
 export const findMemberByEmail = (db: Knex, email: string): Promise<MemberRow | undefined> =>
   db<MemberRow>('team_members').whereRaw('LOWER(email) = ?', [email.toLowerCase()]).first();
+
+export type MemberView = Pick<MemberRow, (typeof PUBLIC_MEMBER_COLUMNS)[number]>;
+
+export const listMembers = (db: Knex): Promise<MemberView[]> =>
+  db('team_members').select(PUBLIC_MEMBER_COLUMNS).orderBy('id');
+
+export const findMemberView = (db: Knex, id: number): Promise<MemberView | undefined> =>
+  db('team_members').select(PUBLIC_MEMBER_COLUMNS).where({ id }).first();
+
+/** Another member with this email (any case), if there is one. */
+export const findOtherMemberByEmail = (db: Knex | Knex.Transaction, email: string, exceptId = 0) =>
+  db<MemberRow>('team_members')
+    .whereRaw('LOWER(email) = ?', [email.toLowerCase()])
+    .whereNot({ id: exceptId })
+    .first('id');
+
+/** The Admins' ids, locked until the transaction ends: the last-Admin rule holds under concurrent changes. */
+export const lockAdminIds = async (trx: Knex.Transaction): Promise<number[]> =>
+  (await trx('team_members').where({ type: 'Admin' }).forUpdate().pluck('id')).map(Number);
+
+export async function insertMember(
+  trx: Knex.Transaction,
+  member: Pick<MemberRow, 'name' | 'email' | 'password_hash' | 'type' | 'created_at' | 'updated_at'>,
+): Promise<number> {
+  const [inserted] = await trx('team_members').insert(member, ['id']);
+  return Number(typeof inserted === 'object' ? (inserted as { id: number }).id : inserted);
+}
+
+export const updateMember = (trx: Knex.Transaction, id: number, patch: Record<string, unknown>) =>
+  trx('team_members').where({ id }).update(patch);
+
+export const deleteMember = (trx: Knex.Transaction, id: number) => trx('team_members').where({ id }).del();

@@ -1,0 +1,36 @@
+import { useEffect } from 'react';
+import { Box, Drawer, IconButton, useMediaQuery, type Theme } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
+import { Sidebar as RaSidebar, useSidebarState, useTranslate, type SidebarProps } from 'react-admin';
+
+/**
+ * Under the theme's md breakpoint (991 px, SPEC section 9) the sidebar is a slide-in panel with a close
+ * button, opened by the header toggle; wider, react-admin's docked sidebar.
+ */
+export function Sidebar({ children, ...rest }: SidebarProps) {
+  const narrow = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'), { noSsr: true });
+  const [open, setOpen] = useSidebarState();
+  const translate = useTranslate();
+
+  // The panel starts closed on narrow screens and the docked sidebar open on wide ones.
+  useEffect(() => {
+    setOpen(!narrow);
+  }, [narrow, setOpen]);
+
+  if (!narrow) return <RaSidebar {...rest}>{children}</RaSidebar>;
+  return (
+    <Drawer
+      variant="temporary"
+      open={open}
+      onClose={() => setOpen(false)}
+      slotProps={{ paper: { sx: { width: 280, '& .MuiMenuItem-root': { minHeight: 40 } } } }}
+    >
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', p: 0.5 }}>
+        <IconButton aria-label={translate('app.menu.close')} onClick={() => setOpen(false)}>
+          <CloseIcon />
+        </IconButton>
+      </Box>
+      {children}
+    </Drawer>
+  );
+}

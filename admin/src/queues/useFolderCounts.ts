@@ -1,0 +1,31 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDataProvider } from 'react-admin';
+import type { AppDataProvider } from '../providers/dataProvider';
+
+const FOLDER_COUNTS_KEY = ['folderCounts'];
+
+/** The fourteen queue counts of get-folder-count, shared by the sidebar, the tiles and the tables. */
+export function useFolderCounts() {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  return useQuery({ queryKey: FOLDER_COUNTS_KEY, queryFn: () => dataProvider.getFolderCounts() });
+}
+
+/** Marks the counts stale so that every screen showing them reads them again (after a move, assign, ...). */
+export function useRefreshFolderCounts() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: FOLDER_COUNTS_KEY });
+}
+
+/** SPEC section 2: counts are refetched on every route change. */
+export function useRefetchCountsOnRouteChange() {
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return; // the first read is the query's own
+    previous.current = pathname;
+    queryClient.invalidateQueries({ queryKey: FOLDER_COUNTS_KEY });
+  }, [pathname, queryClient]);
+}

@@ -1,0 +1,50 @@
+import type { Knex } from 'knex';
+import type { Storage } from '../../storage/index.js';
+
+export interface DocumentRow {
+  id: number;
+  order_id: number;
+  file1: string;
+  storage_key: string;
+  original_name: string | null;
+  mime_type: string;
+  size_bytes: number;
+  customer_name: string | null;
+  mail_service_provider: string;
+  uploaded_by: string | null;
+  created_at: string;
+}
+
+export const findDocument = (db: Knex, id: number): Promise<DocumentRow | undefined> =>
+  db<DocumentRow>('uploaded_documents').where({ id }).first();
+
+export const latestDocument = (db: Knex, orderId: number): Promise<DocumentRow | undefined> =>
+  db<DocumentRow>('uploaded_documents').where({ order_id: orderId }).orderBy('id', 'desc').first();
+
+export async function insertDocument(trx: Knex.Transaction, row: Omit<DocumentRow, 'id'> & { uploaded_by_id: number }) {
+  // Without returning(), both SQLite and MySQL answer [the new id].
+  const [id] = await trx('uploaded_documents').insert(row);
+  return Number(id);
+}
+
+/** The facts of an order an upload changes, read under a row lock (a no-op on SQLite, whose writers take turns). */
+export const lockOrder = (trx: Knex.Transaction, orderId: number) =>
+  trx('orders').where({ order_id: orderId }).forUpdate().first<
+    | {
+        order_id: number;
+        full_name: string | null;
+        process_status: string;
+        processing_mode: string;
+        assignee_id: number | null;
+        processing_date: string | null;
+      }
+    | undefined
+  >('order_id', 'full_name', 'process_status', 'processing_mode', 'assignee_id', 'processing_date');
+
+export async function readDocumentBytes(storage: Storage, key: string): Promise<Buffer> {
+  const file = await storage.open(key);
+  if (!file) throw new Error(`Stored document ${key} is missing`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,19 @@
+import { Type } from 'typebox';
+import { INVOICE_ORDER_ID_MIN_LENGTH, MESSAGES } from '@app/domain';
+
+/** SPEC section 5: the order id is required and at least 6 characters; a number is accepted too. */
+export const SendInvoiceBody = Type.Object({
+  orderId: Type.String({
+    minLength: INVOICE_ORDER_ID_MIN_LENGTH,
+    // Longer than any order id, and still a safe integer.
+    maxLength: 15,
+    pattern: '^[0-9]+$',
+    errorMessage: {
+      required: MESSAGES.invoiceOrderIdRequired,
+      minLength: MESSAGES.invoiceOrderIdMin,
+      pattern: 'Please enter a valid order id.',
+      maxLength: 'Please enter a valid order id.',
+      type: 'Please enter a valid order id.',
+    },
+  }),
+});

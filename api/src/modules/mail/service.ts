@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import type { Knex } from 'knex';
+import type { MailProvider } from '@app/domain';
+import type { AppConfig } from '../../config.js';
+import { notFound } from '../../http.js';
+import type { Member } from '../../types.js';
+import { recordAudit } from '../audit/repo.js';
+import { latestDocument } from '../documents/repo.js';
+import { enqueueMail } from './outbox.js';
+import { mailSubject } from './templates.js';
+
+/** Queues the approval mail of a document and records it, in the caller's transaction (upload and resend). */
+export async function queueApprovalMail(
+  trx: Knex.Transaction,
+  config: AppConfig,
+  member: Member,
+  mail: { orderId: number; documentId: number; to: string; provider: MailProvider },
+) {
+  await enqueueMail(trx, {
+    orderId: mail.orderId,
+    kind: 'approval',
+    provider: mail.provider,
+    to: mail.to,
+    subject: mailSubject('approval', config, mail.orderId),
+    payload: { orderId: mail.orderId, documentId: mail.documentId },
+    documentId: mail.documentId,
+    createdById: member.id,
+  });
+  await recordAudit(trx, member, [{ action: 'mail', orderId: mail.orderId, to: mail.provider, detail: mail.to }]);
+}
+
+/** Resend: a new approval mail with the order's latest document, to the given address through the chosen provider. */
+export async function resendMail(
+  app: FastifyInstance,
+  member: Member,
+  input: { orderId: number; email: string; mailServiceProvider: MailProvider },
+) {
+  const order = await app.db('orders').where({ order_id: input.orderId }).first('order_id');
+  if (!order) throw notFound('Order not found.');
+  const document = await latestDocument(app.db, input.orderId);
+  if (!document) throw notFound('This order has no uploaded document to send yet.');
+  await app.db.transaction((trx) =>
+    queueApprovalMail(trx, app.config, member, {
+      orderId: input.orderId,
+      documentId: document.id,
+      to: input.email,
+      provider: input.mailServiceProvider,
+    }),
+  );
+}

@@ -1,0 +1,107 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Status } from '@app/domain';
+import { badRequest, ok } from '../../http.js';
+import {
+  AssignBody,
+  ChangeStatusBody,
+  FolderCountQuery,
+  MoveStatusBody,
+  OrderDetailsParams,
+  OrderIdsBody,
+  QueueListQuery,
+  QueueParams,
+  SearchBody,
+} from './schemas.js';
+import {
+  assignOrders,
+  folderCounts,
+  futureMonths,
+  listQueue,
+  moveOrders,
+  openQueue,
+  orderDetails,
+  refundOrders,
+  searchQueue,
+  unassignOrders,
+} from './service.js';
+
+const tags = ['orders'];
+
+/** Queues and orders (SPEC section 7): counts, lists, search, details, assign and moves. */
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/admin/get-folder-count',
+    { schema: { tags, querystring: FolderCountQuery }, config: { permission: 'orders.read' } },
+    async (request) => ok('Folder counts.', await folderCounts(app.db, request.member)),
+  );
+
+  app.get(
+    '/admin/get-orders-list/:orderName',
+    { schema: { tags, params: QueueParams, querystring: QueueListQuery }, config: { permission: 'orders.read' } },
+    async (request) => {
+      const queue = openQueue(request.member, request.params.orderName);
+      const { orders, total } = await listQueue(app.db, request.member, queue, request.query);
+      return { ...ok('Orders.', orders), total, page: request.query.page, limit: request.query.limit };
+    },
+  );
+
+  app.get(
+    '/admin/get-future-order-months',
+    { schema: { tags }, config: { permission: 'orders.read' } },
+    async (request) => ok('Future order months.', await futureMonths(app.db, request.member)),
+  );
+
+  app.post(
+    '/admin/search-order',
+    { schema: { tags, body: SearchBody }, config: { permission: 'orders.read' } },
+    async (request) => {
+      const queue = openQueue(request.member, request.body.folderName);
+      const { orders, total } = await searchQueue(app.db, request.member, queue, request.body);
+      return { ...ok('Orders.', orders), total };
+    },
+  );
+
+  app.get(
+    '/admin/get-orders-details/:orderId',
+    { schema: { tags, params: OrderDetailsParams }, config: { permission: 'orders.read' } },
+    async (request) => ok('Order details.', await orderDetails(app.db, request.params.orderId)),
+  );
+
+  app.put(
+    '/admin/assign-order-status',
+    { schema: { tags, body: AssignBody }, config: { permission: 'orders.work' } },
+    async (request) => ok(await assignOrders(app.db, request.member, request.body.orderId)),
+  );
+
+  app.put(
+    '/admin/unassign-order',
+    { schema: { tags, body: OrderIdsBody }, config: { permission: 'orders.work' } },
+    async (request) => ok(await unassignOrders(app.db, request.member, request.body.orderId)),
+  );
+
+  app.put(
+    '/admin/change-order-status',
+    { schema: { tags, body: ChangeStatusBody }, config: { permission: 'orders.work' } },
+    async (request) => {
+      const { orderId, updatingStatus, permanentDeletedFlag } = request.body;
+      // Orders are evidence in chargebacks: they are only ever soft-deleted.
+      if (permanentDeletedFlag) throw badRequest('Orders cannot be deleted permanently; they stay in Deleted Orders.');
+      return ok(await moveOrders(app.db, request.member, orderId, updatingStatus as Status));
+    },
+  );
+
+  app.put(
+    '/admin/move-order-status',
+    { schema: { tags, body: MoveStatusBody }, config: { permission: 'orders.work' } },
+    async (request) =>
+      ok(await moveOrders(app.db, request.member, request.body.orderIds, request.body.updatingStatus as Status)),
+  );
+
+  app.put(
+    '/admin/move-to-complete-refund',
+    { schema: { tags, body: OrderIdsBody }, config: { permission: 'orders.work' } },
+    async (request) => ok(await refundOrders(app.db, request.member, request.body.orderId)),
+  );
+};
+
+export default routes;

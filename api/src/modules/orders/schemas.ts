@@ -1,0 +1,82 @@
+import { Type } from 'typebox';
+import { MAX_PAGE_SIZE, MOVE_TARGET_STATUSES, ORDER_NAMES } from '@app/domain';
+
+/** Columns a queue list may be sorted by; each has an index or is the primary key. */
+export const SORT_FIELDS = ['order_id', 'created_at', 'full_name', 'email', 'processing_date', 'refund_date'] as const;
+export type SortField = (typeof SORT_FIELDS)[number];
+
+export const SEARCH_REQUIRED = 'Please enter something to search.';
+const MONTH_PATTERN = '^[0-9]{4}-(0[1-9]|1[0-2])$';
+
+/** The most orders one bulk action may touch: the largest page a table shows. */
+const MAX_BULK = MAX_PAGE_SIZE;
+
+/**
+ * One order id or a list of them. The validator coerces a single id (number or digits) into a
+ * one-item list, so single and bulk actions share the same code.
+ */
+const OrderIds = Type.Array(Type.Integer({ minimum: 1, errorMessage: 'Order ids must be whole numbers.' }), {
+  minItems: 1,
+  maxItems: MAX_BULK,
+  errorMessage: {
+    minItems: 'Please select at least one order.',
+    maxItems: `At most ${MAX_BULK} orders can be changed at once.`,
+  },
+});
+
+const MoveTarget = Type.Enum(MOVE_TARGET_STATUSES as string[], {
+  errorMessage: `updatingStatus must be one of: ${MOVE_TARGET_STATUSES.join(', ')}.`,
+});
+
+const QueueName = Type.Enum(ORDER_NAMES as string[], {
+  errorMessage: `Unknown queue. Use one of: ${ORDER_NAMES.join(', ')}.`,
+});
+
+export const FolderCountQuery = Type.Object({
+  // Sent by the old client; the signed-in member decides whose counts these are.
+  userName: Type.Optional(Type.String({ maxLength: 100 })),
+});
+
+export const QueueParams = Type.Object({ orderName: QueueName });
+
+export const QueueListQuery = Type.Object({
+  page: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 }),
+  limit: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 10 }),
+  // '' (an empty query parameter) means the default: newest first.
+  sort: Type.Enum(['', ...SORT_FIELDS], { default: '' }),
+  order: Type.Enum(['', 'asc', 'desc', 'ASC', 'DESC'], { default: '' }),
+  /** Future Orders only: the orders of one process month. */
+  month: Type.Optional(Type.String({ pattern: MONTH_PATTERN, errorMessage: 'month must be YYYY-MM.' })),
+  // Sent by the old client and not needed: the token says who asks, and there is no artificial delay.
+  userName: Type.Optional(Type.String({ maxLength: 100 })),
+  delay: Type.Optional(Type.String({ maxLength: 10 })),
+});
+
+export const SearchBody = Type.Object({
+  folderName: QueueName,
+  /** Rows from `start` (0-based) up to but not including `end`. */
+  start: Type.Integer({ minimum: 0, maximum: 100_000_000, default: 0 }),
+  end: Type.Integer({ minimum: 1, maximum: 100_000_000, default: 10 }),
+  searchVal: Type.String({ maxLength: 191, errorMessage: { required: SEARCH_REQUIRED } }),
+});
+
+export const AssignBody = Type.Object({
+  orderId: OrderIds,
+  // Sent by the old client; an order is always assigned to the signed-in member.
+  assignto: Type.Optional(Type.String({ maxLength: 100 })),
+});
+
+export const OrderIdsBody = Type.Object({ orderId: OrderIds });
+
+export const ChangeStatusBody = Type.Object({
+  orderId: OrderIds,
+  updatingStatus: MoveTarget,
+  permanentDeletedFlag: Type.Optional(Type.Boolean()),
+});
+
+export const MoveStatusBody = Type.Object({ orderIds: OrderIds, updatingStatus: MoveTarget });
+
+export const OrderDetailsParams = Type.Object({
+  /** The plain order id, or the encoded id of a view-order link. */
+  orderId: Type.String({ minLength: 1, maxLength: 40 }),
+});

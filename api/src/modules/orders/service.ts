@@ -1,0 +1,247 @@
+import type { Knex } from 'knex';
+import {
+  can,
+  DATE_FORMATS,
+  DEFAULT_MAIL_PROVIDER,
+  dayjs,
+  encodeId,
+  nowUtc,
+  QUEUES,
+  queueByOrderName,
+  statusLabel,
+  TEXTS,
+  todayUtc,
+  tryDecodeId,
+  type QueueDefinition,
+  type Status,
+} from '@app/domain';
+import { badRequest, conflict, forbidden, notFound } from '../../http.js';
+import type { Member } from '../../types.js';
+import { recordAudit, type AuditEvent } from '../audit/repo.js';
+import { enqueueMail, type QueuedMail } from '../mail/outbox.js';
+import { applyCounterChanges, queueCount, queueCounts, readCounters, type CounterRow } from './counters.js';
+import {
+  countOrdersUpTo,
+  findOrderDetails,
+  findOrderPage,
+  lockOrders,
+  monthCondition,
+  queueCondition,
+  searchCondition,
+  updateOrder,
+  type LockedOrder,
+  type OrderCondition,
+} from './repo.js';
+import { SEARCH_REQUIRED, type SortField } from './schemas.js';
+
+/** Search totals stop counting here: enough to page through, cheap on a million rows. */
+export const SEARCH_TOTAL_CAP = 10_000;
+const MAX_WINDOW = 500;
+
+/** The queue grouped by process month (Future Orders). */
+const MONTH_QUEUE = QUEUES.find((q) => q.columns === 'future')!;
+
+export async function folderCounts(db: Knex, member: Member): Promise<Record<string, number>> {
+  return queueCounts(await readCounters(db), member.id, todayUtc());
+}
+
+/** The queue named by the client, if the member's role may open it. */
+export function openQueue(member: Member, orderName: string): QueueDefinition {
+  const queue = queueByOrderName(orderName);
+  if (!queue) throw badRequest(`Unknown queue: ${orderName}.`);
+  if (queue.permission && !can(member.type, queue.permission)) throw forbidden();
+  return queue;
+}
+
+/** Counters rows of one process month ('YYYY-MM'); only New orders carry their date in the counters. */
+const inMonth = (rows: CounterRow[], month: string) => rows.filter((r) => r.due_date.startsWith(`${month}-`));
+
+export interface QueuePageOptions {
+  page: number;
+  limit: number;
+  sort: string;
+  order: string;
+  month?: string;
+}
+
+/** One page of a queue, with its total from the counters (SPEC section 3: counts are the pagination totals). */
+export async function listQueue(db: Knex, member: Member, queue: QueueDefinition, options: QueuePageOptions) {
+  if (options.month && queue !== MONTH_QUEUE) throw badRequest(`month is only for ${MONTH_QUEUE.orderName}.`);
+  const today = todayUtc();
+  const conditions = [queueCondition(queue.filter, member.id, today)];
+  if (options.month) conditions.push(monthCondition(options.month));
+  const [orders, counters] = await Promise.all([
+    findOrderPage(db, conditions, {
+      sort: (options.sort || 'order_id') as SortField,
+      direction: options.order.toLowerCase() === 'asc' ? 'asc' : 'desc',
+      offset: (options.page - 1) * options.limit,
+      limit: options.limit,
+    }),
+    readCounters(db),
+  ]);
+  const counted = options.month ? inMonth(counters, options.month) : counters;
+  return { orders, total: queueCount(counted, queue, member.id, today) };
+}
+
+/** The Future Order month tiles: this month and the eleven after it, with their counts. */
+export async function futureMonths(db: Knex, member: Member) {
+  const counters = await readCounters(db);
+  const today = todayUtc();
+  const first = dayjs.utc(today).startOf('month');
+  return Array.from({ length: 12 }, (_, i) => {
+    const month = first.add(i, 'month');
+    const key = month.format('YYYY-MM');
+    return {
+      month: key,
+      label: month.format(DATE_FORMATS.processMonth),
+      count: queueCount(inMonth(counters, key), MONTH_QUEUE, member.id, today),
+    };
+  });
+}
+
+/** Rows `start` to `end` of a queue narrowed by a search. */
+export async function searchQueue(
+  db: Knex,
+  member: Member,
+  queue: QueueDefinition,
+  { start, end, searchVal }: { start: number; end: number; searchVal: string },
+) {
+  const text = searchVal.trim();
+  if (!text) throw badRequest(SEARCH_REQUIRED);
+  if (end <= start) throw badRequest('end must be greater than start.');
+  if (end - start > MAX_WINDOW) throw badRequest(`At most ${MAX_WINDOW} rows can be read at once.`);
+  const conditions: OrderCondition[] = [queueCondition(queue.filter, member.id, todayUtc()), searchCondition(text)];
+  const [orders, total] = await Promise.all([
+    findOrderPage(db, conditions, { sort: 'order_id', direction: 'desc', offset: start, limit: end - start }),
+    countOrdersUpTo(db, conditions, SEARCH_TOTAL_CAP),
+  ]);
+  return { orders, total };
+}
+
+/** The view-order page's data; the id may be plain or encoded as in view-order links. */
+export async function orderDetails(db: Knex, idText: string) {
+  const orderId = /^\d{1,15}$/.test(idText) ? Number(idText) : tryDecodeId(idText);
+  if (orderId === null) throw badRequest('Invalid order id.');
+  const details = await findOrderDetails(db, orderId);
+  if (!details) throw notFound('Order not found.');
+  return { ...details, encodedId: encodeId(orderId) };
+}
+
+/** What happens to one order, decided from its locked current state; null leaves it as it is. */
+interface OrderChange {
+  patch: Record<string, unknown>;
+  event: Omit<AuditEvent, 'orderId'>;
+  mail?: QueuedMail;
+}
+
+/**
+ * The one way orders change, inside the caller's transaction: lock them, decide each change, then
+ * write the rows, the queue counters, the audit events and any mail together. A decision may throw
+ * to refuse the whole batch. Answers how many orders changed.
+ */
+export async function changeOrdersIn(
+  trx: Knex.Transaction,
+  member: Member,
+  orderIds: number[],
+  decide: (order: LockedOrder) => OrderChange | null,
+): Promise<number> {
+  const ids = [...new Set(orderIds)].sort((a, b) => a - b);
+  const orders = await lockOrders(trx, ids);
+  const missing = ids.find((id) => !orders.some((o) => Number(o.order_id) === id));
+  if (missing !== undefined) throw notFound(`Order ${missing} was not found.`);
+  const counterChanges = [];
+  const events: AuditEvent[] = [];
+  for (const order of orders) {
+    const change = decide(order);
+    if (!change) continue;
+    await updateOrder(trx, order.order_id, { ...change.patch, updated_at: nowUtc() });
+    counterChanges.push({ before: order, after: { ...order, ...change.patch } as LockedOrder });
+    events.push({ ...change.event, orderId: order.order_id });
+    if (change.mail) await enqueueMail(trx, change.mail);
+  }
+  await applyCounterChanges(trx, counterChanges);
+  await recordAudit(trx, member, events);
+  return events.length;
+}
+
+const changeOrders = (db: Knex, member: Member, orderIds: number[], decide: Parameters<typeof changeOrdersIn>[3]) =>
+  db.transaction((trx) => changeOrdersIn(trx, member, orderIds, decide));
+
+/**
+ * Assign to me, first come first served: the rows are locked before they are read, so of members
+ * assigning at once exactly one finds the order free. One order held by someone else refuses the request.
+ */
+export async function assignOrders(db: Knex, member: Member, orderIds: number[]): Promise<string> {
+  await changeOrders(db, member, orderIds, (order) => {
+    if (order.assignee_id != null && Number(order.assignee_id) === member.id) return null;
+    if (order.assignee_id != null) throw conflict(`Order ${order.order_id} is already assigned to ${order.assign_to}.`);
+    if (order.process_status === 'Deleted') throw badRequest(`Order ${order.order_id} is deleted.`);
+    return {
+      patch: { assignee_id: member.id, assign_to: member.name, assigned_at: nowUtc() },
+      event: { action: 'assign', from: null, to: member.name },
+    };
+  });
+  return TEXTS.assigned;
+}
+
+const unassignChange = (order: LockedOrder): OrderChange => ({
+  patch: { assignee_id: null, assign_to: null, assigned_at: null },
+  event: { action: 'unassign', from: order.assign_to, to: null },
+});
+
+/** Move to Original Folder: a member hands back orders assigned to them. */
+export async function unassignOrders(db: Knex, member: Member, orderIds: number[]): Promise<string> {
+  await changeOrders(db, member, orderIds, (order) => {
+    if (order.assignee_id == null) return null;
+    if (Number(order.assignee_id) !== member.id) {
+      throw forbidden(`Order ${order.order_id} is assigned to ${order.assign_to}; only they can move it back.`);
+    }
+    return unassignChange(order);
+  });
+  return 'Order has been moved back to its original folder.';
+}
+
+/** Hands back every order a member holds, in the caller's transaction (when the member is deleted). */
+export async function releaseOrdersOf(trx: Knex.Transaction, actor: Member, memberId: number): Promise<number> {
+  const held: number[] = await trx('orders').where({ assignee_id: memberId }).pluck('order_id');
+  return held.length ? changeOrdersIn(trx, actor, held.map(Number), unassignChange) : 0;
+}
+
+/** Moves orders to one of the eight targets (SPEC section 4); orders already there stay as they are. */
+export async function moveOrders(db: Knex, member: Member, orderIds: number[], status: Status): Promise<string> {
+  if (status === 'Deleted' && !can(member.type, 'orders.delete')) {
+    throw forbidden('Only an Admin or a Manager can delete orders.');
+  }
+  const moved = await changeOrders(db, member, orderIds, (order) => {
+    if (order.process_status === status) return null;
+    return {
+      patch: { process_status: status, ...(status === 'Refunds' ? { refund_date: nowUtc() } : {}) },
+      event: { action: status === 'Deleted' ? 'delete' : 'move', from: order.process_status, to: status },
+    };
+  });
+  if (moved === 0) {
+    throw badRequest(`${orderIds.length > 1 ? 'These orders are' : 'The order is'} already in ${statusLabel(status)}.`);
+  }
+  if (status === 'Deleted') return TEXTS.deleted;
+  return moved > 1 ? `${moved} orders moved to ${statusLabel(status)}.` : `Order moved to ${statusLabel(status)}.`;
+}
+
+/** Refunded it: the orders are refunded now and each customer gets a refund mail. */
+export async function refundOrders(db: Knex, member: Member, orderIds: number[]): Promise<string> {
+  const refunded = await changeOrders(db, member, orderIds, (order) => ({
+    patch: { process_status: 'Refunds', refund_date: nowUtc() },
+    event: { action: 'refund', from: order.process_status, to: 'Refunds' },
+    mail: {
+      orderId: order.order_id,
+      kind: 'refund',
+      provider: DEFAULT_MAIL_PROVIDER,
+      to: order.email,
+      subject: `Your refund for order ${order.order_id}`,
+      payload: { orderId: order.order_id },
+      createdById: member.id,
+    },
+  }));
+  return refunded > 1
+    ? `${refunded} orders refunded; the customers will be mailed.`
+    : 'Order refunded; the customer will be mailed.';
+}

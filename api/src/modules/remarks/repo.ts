@@ -1,0 +1,27 @@
+import type { Knex } from 'knex';
+import { dayjs, EST_ZONE } from '@app/domain';
+
+/** The flags of a remark (SPEC section 3), each stored as 'Y' or 'N'. */
+export const REMARK_FLAGS = ['whatsapp', 'telephone', 'status_refund', 'voided', 'chargeback', 'report_error'] as const;
+export type RemarkFlag = (typeof REMARK_FLAGS)[number];
+
+export interface RemarkRow extends Record<RemarkFlag, 'Y' | 'N'> {
+  id: number;
+  order_id: number;
+  remark: string;
+  remark_name: string;
+  member_id: number | null;
+  created_at: string;
+}
+
+/** A stored remark as the comment history shows it: us_date and us_time are New York time (SPEC section 3). */
+export function remarkView<T extends { created_at: string }>({ created_at, ...remark }: T) {
+  const t = dayjs.utc(created_at).tz(EST_ZONE);
+  return { ...remark, us_date: t.format('MM-DD-YYYY'), us_time: t.format('h:mm:ss A'), create_ts: created_at };
+}
+
+export async function insertRemark(db: Knex | Knex.Transaction, remark: Omit<RemarkRow, 'id'>): Promise<RemarkRow> {
+  const [inserted] = await db('remarks').insert(remark, ['id']);
+  const id = typeof inserted === 'object' ? (inserted as { id: number }).id : inserted;
+  return { ...remark, id: Number(id) };
+}

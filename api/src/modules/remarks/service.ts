@@ -1,0 +1,35 @@
+import type { Knex } from 'knex';
+import type { Static } from 'typebox';
+import { MESSAGES, nowUtc } from '@app/domain';
+import { badRequest, notFound } from '../../http.js';
+import type { Member } from '../../types.js';
+import { insertRemark, remarkView, type RemarkFlag } from './repo.js';
+import type { AddRemarkBody } from './schemas.js';
+
+/** The request's flag names and the columns they are stored in. */
+const FLAG_FIELDS: ReadonlyArray<[keyof Static<typeof AddRemarkBody>, RemarkFlag]> = [
+  ['whatsapp', 'whatsapp'],
+  ['telephone', 'telephone'],
+  ['statusRefund', 'status_refund'],
+  ['voided', 'voided'],
+  ['chargeBack', 'chargeback'],
+  ['reportError', 'report_error'],
+];
+
+/** Adds a comment to an order in the signed-in member's name. */
+export async function addRemark(db: Knex, member: Member, body: Static<typeof AddRemarkBody>) {
+  const text = body.remark.trim();
+  if (!text) throw badRequest(MESSAGES.remarkRequired);
+  const order = await db('orders').where({ order_id: body.orderId }).first('order_id');
+  if (!order) throw notFound('Order not found.');
+  const flags = Object.fromEntries(FLAG_FIELDS.map(([field, column]) => [column, body[field] === 'Y' ? 'Y' : 'N']));
+  const remark = await insertRemark(db, {
+    order_id: body.orderId,
+    remark: text,
+    remark_name: member.name,
+    member_id: member.id,
+    created_at: nowUtc(),
+    ...(flags as Record<RemarkFlag, 'Y' | 'N'>),
+  });
+  return remarkView(remark);
+}

@@ -1,0 +1,114 @@
+import type { Knex } from 'knex';
+import type { Static } from 'typebox';
+import { canManageMember, nowUtc, PASSWORD_MIN_LENGTH, rolesManageableBy, TEXTS, type Role } from '@app/domain';
+import { badRequest, conflict, forbidden, notFound } from '../../http.js';
+import type { Member } from '../../types.js';
+import { hashPassword } from '../auth/passwords.js';
+import { releaseOrdersOf } from '../orders/service.js';
+import {
+  deleteMember,
+  findMemberById,
+  findMemberView,
+  findOtherMemberByEmail,
+  insertMember,
+  listMembers,
+  lockAdminIds,
+  updateMember,
+} from './repo.js';
+import { PASSWORD_TOO_SHORT, type AddMemberBody, type UpdateMemberBody } from './schemas.js';
+
+const EMAIL_TAKEN = 'A team member with this email already exists.';
+const LAST_ADMIN = 'The last Admin must stay: add another Admin first.';
+
+/** Team management cannot raise privileges (DESIGN section 4). */
+const mayManage = (actor: Member, role: string) => {
+  if (!canManageMember(actor.type, role as Role)) throw forbidden(`You cannot manage members with the role ${role}.`);
+};
+
+const requireName = (name: string) => {
+  const trimmed = name.trim();
+  if (!trimmed) throw badRequest('Please enter your name.');
+  return trimmed;
+};
+
+/** A duplicate email that slipped past the check (two requests at once) still answers 409. */
+const isDuplicateKey = (error: unknown) =>
+  /UNIQUE|Duplicate entry|ER_DUP_ENTRY/i.test(String((error as Error).message));
+
+export const teamList = (db: Knex) => listMembers(db);
+
+export async function teamMemberInfo(db: Knex, id: number) {
+  const member = await findMemberView(db, id);
+  if (!member) throw notFound('Team member not found.');
+  return member;
+}
+
+/** The roles the member may give: theirs and below, Admin only for an Admin. */
+export const memberTypes = (actor: Member): Role[] => rolesManageableBy(actor.type);
+
+export async function addTeamMember(db: Knex, actor: Member, body: Static<typeof AddMemberBody>) {
+  mayManage(actor, body.type);
+  const name = requireName(body.name);
+  const passwordHash = await hashPassword(body.password);
+  try {
+    return await db.transaction(async (trx) => {
+      if (await findOtherMemberByEmail(trx, body.email)) throw conflict(EMAIL_TAKEN);
+      const now = nowUtc();
+      return insertMember(trx, {
+        name,
+        email: body.email.trim(),
+        password_hash: passwordHash,
+        type: body.type as Role,
+        created_at: now,
+        updated_at: now,
+      });
+    });
+  } catch (error) {
+    if (isDuplicateKey(error)) throw conflict(EMAIL_TAKEN);
+    throw error;
+  }
+}
+
+/** Edits a member; an empty password keeps the old one, a new one ends the member's sessions. */
+export async function updateTeamMember(db: Knex, actor: Member, body: Static<typeof UpdateMemberBody>) {
+  const target = await findMemberById(db, body.tmId);
+  if (!target) throw notFound('Team member not found.');
+  mayManage(actor, target.type);
+  mayManage(actor, body.type);
+  const name = requireName(body.name);
+  const password = body.password ?? '';
+  if (password && password.length < PASSWORD_MIN_LENGTH) throw badRequest(PASSWORD_TOO_SHORT);
+  const passwordHash = password ? await hashPassword(password) : null;
+  try {
+    await db.transaction(async (trx) => {
+      const admins = await lockAdminIds(trx);
+      if (target.type === 'Admin' && body.type !== 'Admin' && admins.length <= 1) throw badRequest(LAST_ADMIN);
+      if (await findOtherMemberByEmail(trx, body.email, target.id)) throw conflict(EMAIL_TAKEN);
+      await updateMember(trx, target.id, {
+        name,
+        email: body.email.trim(),
+        type: body.type,
+        updated_at: nowUtc(),
+        ...(passwordHash ? { password_hash: passwordHash, token_version: trx.raw('token_version + 1') } : {}),
+      });
+    });
+  } catch (error) {
+    if (isDuplicateKey(error)) throw conflict(EMAIL_TAKEN);
+    throw error;
+  }
+}
+
+/** Deletes a member: their sessions end with the row, and the orders they held go back to their queues. */
+export async function deleteTeamMember(db: Knex, actor: Member, id: number): Promise<string> {
+  if (id === actor.id) throw badRequest('You cannot delete yourself.');
+  const target = await findMemberById(db, id);
+  if (!target) throw notFound('Team member not found.');
+  mayManage(actor, target.type);
+  await db.transaction(async (trx) => {
+    const admins = await lockAdminIds(trx);
+    if (target.type === 'Admin' && admins.length <= 1) throw badRequest(LAST_ADMIN);
+    await releaseOrdersOf(trx, actor, id);
+    await deleteMember(trx, id);
+  });
+  return TEXTS.memberDeleted;
+}

@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ok } from '../../http.js';
+import { describeClient } from './client.js';
+import { downloadRateLimit, trackRateLimit } from './rateLimits.js';
+import { DownloadBody, DownloadHistoryBody, TrackOrderBody } from './schemas.js';
+import { downloadPage, requestDownload, trackOrder } from './service.js';
+
+/** The visitor calls of SPEC section 7: public, rate limited per IP, the later two need the visitor token. */
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/front/track-order',
+    {
+      schema: { tags: ['visitor'], body: TrackOrderBody, security: [] },
+      config: { public: true, rateLimit: trackRateLimit(app.config) },
+    },
+    async (request) => ok('Order found.', await trackOrder(app, request.body.orderId, request.body.email)),
+  );
+
+  app.post(
+    '/front/get-download-history',
+    {
+      schema: { tags: ['visitor'], body: DownloadHistoryBody, security: [] },
+      config: { public: true, rateLimit: downloadRateLimit(app.config) },
+    },
+    async (request) => ({
+      status: 1,
+      message: 'Download history.',
+      ...(await downloadPage(app, request.body.orderId, request.body.token)),
+    }),
+  );
+
+  app.post(
+    '/front/download-passport-doc-pdf',
+    {
+      schema: { tags: ['visitor'], body: DownloadBody, security: [] },
+      config: { public: true, rateLimit: downloadRateLimit(app.config) },
+    },
+    async (request) =>
+      ok('Your download will start shortly.', await requestDownload(app, request.body, describeClient(request))),
+  );
+};
+
+export default routes;

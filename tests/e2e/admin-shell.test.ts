@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { browserAvailable, launchBrowser, screenshot, signIn } from '../helpers/browser.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+const DESKTOP = { width: 1366, height: 768 };
+const PHONE = { width: 390, height: 844 };
+
+/** SPEC section 2 sidebar, in order, with the SPEC section 6 visibility per role (Dashboard first, Logout last). */
+const ALL_LINKS = [
+  'Dashboard',
+  'Awaiting Customer',
+  'Awaiting Govt',
+  'Contact Customer',
+  'Customer Called',
+  'Order History',
+  'Future Orders',
+  'Deleted Orders',
+  'Refunds',
+  'Charge Back',
+  'Country Order List',
+  'Order Processed',
+  'Manage Invoices',
+  'Manage Team',
+  'Gateway Setting',
+  'Change Password',
+  'Logout',
+];
+const without = (...hidden: string[]) => ALL_LINKS.filter((link) => !hidden.includes(link));
+const ROLES = [
+  { email: 'admin@demo.test', name: 'Demo Admin', links: ALL_LINKS },
+  { email: 'manager@demo.test', name: 'Demo Manager', links: ALL_LINKS },
+  { email: 'team@demo.test', name: 'Demo Team', links: without('Order Processed') },
+  { email: 'telecaller@demo.test', name: 'Demo Telecaller', links: without('Order History', 'Order Processed') },
+  {
+    email: 'night@demo.test',
+    name: 'Demo Night Staff',
+    links: without('Order Processed', 'Manage Team', 'Gateway Setting', 'Change Password'),
+  },
+];
+/** Sidebar link label to its get-folder-count field (SPEC section 2). */
+const COUNTED: Record<string, string> = {
+  'Awaiting Customer': 'awaitingOrdersCount',
+  'Awaiting Govt': 'awaitingGovtCount',
+  'Contact Customer': 'contactCustomerOrdersCount',
+  'Customer Called': 'customerCalledCount',
+  'Order History': 'allOrdersCount',
+  'Future Orders': 'futureOrdersCount',
+  'Deleted Orders': 'deletedOrdersCount',
+  Refunds: 'refundOrdersCount',
+  'Charge Back': 'chargeBackCount',
+};
+const TILES: Record<string, string> = {
+  'My Orders': 'myOrdersCount',
+  'New Orders': 'newOrdersCount',
+  'Priority Order': 'priorityOrdersCount',
+  'Pending Orders': 'pendingOrdersCount',
+  'Completed Orders': 'completedOrdersCount',
+};
+
+/** The sidebar as [label, count or null] pairs, in order. */
+async function sidebar(page: Page): Promise<Array<[string, string | null]>> {
+  const items = page.locator('[data-testid="sidebar"] > *');
+  await items.first().waitFor();
+  // Counts show '…' until get-folder-count answers.
+  await page.waitForFunction(() => !document.querySelector('[data-testid="sidebar"]')?.textContent?.includes('…'));
+  return items.evaluateAll((nodes) =>
+    nodes.map((node) => {
+      const count = node.querySelector('[data-testid^="count-"]')?.textContent ?? null;
+      const label = (node.textContent ?? '').replace(count ?? '', '').trim();
+      return [label, count] as [string, string | null];
+    }),
+  );
+}
+
+/** A page whose horizontal content fits the viewport: nothing cut off at the right edge. */
+async function expectNoHorizontalOverflow(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+describe.skipIf(!browserAvailable())('admin shell in Chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startTestServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it.each(ROLES)('shows $email the SPEC sidebar for the role with the API counts', async ({ email, name, links }) => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signIn(page, server.url, email);
+    expect(await page.getByTestId('welcome').textContent()).toBe(`Welcome ${name}`);
+    const token = await server.login(email);
+    const counts = (await server.call(token, { method: 'GET', url: '/api/admin/get-folder-count' })).json().data;
+
+    const shown = await sidebar(page);
+    expect(shown.map(([label]) => label)).toEqual(links);
+    for (const [label, count] of shown) {
+      expect(count, label).toBe(COUNTED[label] ? String(counts[COUNTED[label]!]) : null);
+    }
+    for (const [label, field] of Object.entries(TILES)) {
+      const tile = page.locator('[data-testid^="tile-"]', { hasText: label }).first();
+      await expect.poll(() => tile.getByTestId(`tile-count-${field}`).textContent()).toBe(String(counts[field]));
+    }
+    expect(await page.title()).toBe('Arrival Card Back-office');
+    await page.close();
+  });
+
+  it('keeps Order History from a Telecaller who types its address', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signIn(page, server.url, 'telecaller@demo.test');
+    await page.goto(`${server.url}/admin/order-history`);
+    await page
+      .getByText(/not authorized|Access denied/i)
+      .first()
+      .waitFor();
+    expect(await page.locator('tbody tr').count()).toBe(0);
+    await page.close();
+  });
+
+  it('lays out the dashboard and a queue at 1366x768 and 390x844 without overflow', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signIn(page, server.url, 'manager@demo.test');
+    await page.locator('tbody tr').first().waitFor();
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, 'admin-dashboard-1366');
+
+    await page.goto(`${server.url}/admin/refund-order`);
+    await page.getByRole('heading', { name: 'Refunds' }).waitFor();
+    await page.locator('tbody tr').first().waitFor();
+    const headers = await page.locator('thead th').allTextContents();
+    expect(headers.slice(1)).toEqual([
+      'Order Id',
+      'Email',
+      'Telephone',
+      'Date & Time',
+      'Refund Date',
+      'Status',
+      'Action',
+    ]);
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, 'admin-refunds-1366');
+
+    await page.setViewportSize(PHONE);
+    await page.goto(`${server.url}/admin`);
+    await page.locator('tbody tr').first().waitFor();
+    // Under 991 px the sidebar is a slide-in panel, closed until the header toggle opens it.
+    await expect.poll(() => page.getByTestId('sidebar').isVisible()).toBe(false);
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, 'admin-dashboard-390');
+
+    await page.goto(`${server.url}/admin/awaiting-response`);
+    await page.locator('tbody tr').first().waitFor();
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, 'admin-queue-390');
+
+    await page.locator('.RaAppBar-menuButton').click();
+    await page.getByTestId('sidebar').waitFor();
+    await screenshot(page, 'admin-sidebar-390');
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await page.getByTestId('sidebar').waitFor({ state: 'hidden' });
+    await page.close();
+  });
+
+  it('switches the language to French and back', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signIn(page, server.url, 'team@demo.test');
+    await page.getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('menuitem', { name: 'Français' }).click();
+    await page.getByRole('heading', { name: 'Tableau de bord' }).waitFor();
+    expect(await page.getByTestId('welcome').textContent()).toBe('Bienvenue Demo Team');
+    await page.getByRole('button', { name: 'Langue' }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.close();
+  });
+
+  it('on a 401 shows the server message, removes the stored login and goes to /', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signIn(page, server.url, 'team@demo.test');
+    await page.evaluate(() => {
+      const user = JSON.parse(localStorage.getItem('user')!);
+      localStorage.setItem('user', JSON.stringify({ ...user, accessToken: 'expired.token.value' }));
+    });
+    await page.goto(`${server.url}/admin/awaiting-govt`);
+    await page.getByText('Your session is not valid. Please sign in again.').waitFor();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    expect(await page.title()).toBe('Thailand');
+    await page.close();
+  });
+
+  it('logs out from the header menu back to /', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signIn(page, server.url, 'night@demo.test');
+    await page.getByTestId('account-menu').click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL(`${server.url}/`);
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    await page.close();
+  });
+});

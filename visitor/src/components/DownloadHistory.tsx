@@ -1,0 +1,73 @@
+import type { DownloadRow } from '../api';
+import { useI18n, type MessageKey } from '../i18n';
+
+const COLUMNS: MessageKey[] = [
+  'colIndex',
+  'colOrderId',
+  'colDate',
+  'colIp',
+  'colDevice',
+  'colDeviceType',
+  'colBrowser',
+  'colOs',
+  'colLocation',
+];
+
+/** Words the server stores in English that the visitor reads in their language. */
+const VALUE_KEYS: Record<string, MessageKey> = {
+  mobile: 'valueMobile',
+  tablet: 'valueTablet',
+  desktop: 'valueDesktop',
+  Desktop: 'valueDesktop',
+  Unknown: 'valueUnknown',
+};
+
+/** The Downloaded History table (SPEC section 2), dates as MM/DD/YYYY h:mm:ss EST. */
+export function DownloadHistory({ rows }: { rows: DownloadRow[] | null }) {
+  const { t } = useI18n();
+  const value = (text: string | null) => (text && VALUE_KEYS[text] ? t(VALUE_KEYS[text]) : (text ?? ''));
+  return (
+    <section className="card" aria-labelledby="history-title">
+      <h2 id="history-title">{t('historyTitle')}</h2>
+      {/* A focusable region, so keyboard users can scroll the wide table on a phone. */}
+      <div className="table-scroll" role="region" aria-labelledby="history-title" tabIndex={0}>
+        <table data-testid="download-history">
+          <thead>
+            <tr>
+              {COLUMNS.map((key) => (
+                <th key={key} scope="col">
+                  {t(key)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows === null ? (
+              <tr>
+                <td colSpan={COLUMNS.length}>{t('loading')}</td>
+              </tr>
+            ) : rows.length === 0 ? (
+              <tr>
+                <td colSpan={COLUMNS.length}>{t('noRecord')}</td>
+              </tr>
+            ) : (
+              rows.map((row, index) => (
+                <tr key={row.id}>
+                  <td>{index + 1}</td>
+                  <td>{row.order_id}</td>
+                  <td>{row.create_ts_est}</td>
+                  <td>{row.ip}</td>
+                  <td>{value(row.device)}</td>
+                  <td>{value(row.device_type)}</td>
+                  <td>{row.browser}</td>
+                  <td>{row.os}</td>
+                  <td>{value(row.location)}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

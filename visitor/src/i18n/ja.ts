@@ -1,0 +1,70 @@
+import type { Catalogue } from './en';
+
+const ja: Catalogue = {
+  languageLabel: '言語',
+  skipLink: 'メインコンテンツへスキップ',
+  siteNavigation: 'サイトナビゲーション',
+  navHome: 'ホーム',
+  navApply: '今すぐ申請',
+  navBenefits: '追加特典',
+  navTerms: '利用規約',
+  navPrivacy: 'プライバシーポリシー',
+  navRefund: '返金ポリシー',
+  navContact: 'お問い合わせ',
+  footerMain: 'Thailand Arrival Card は民間の申請代行サービスであり、タイ政府とは関係ありません。',
+  footerPartner: 'Partner Travel はお客様に代わって入国カードの申請を行います。',
+
+  trackTitle: 'タイ入国カードをダウンロード',
+  trackIntro: '注文番号と申請時に使用したメールアドレスを入力し、「注文を確認」を押してください。',
+  orderIdLabel: '注文番号',
+  emailLabel: 'メールアドレス',
+  trackButton: '注文を確認',
+  tracking: '確認中…',
+  needHelp: 'お困りですか？',
+  contactSupport: 'サポートに連絡',
+  orderIdRequired: '注文番号を入力してください',
+  emailRequired: 'メールアドレスを入力してください',
+  notFound:
+    'この情報に一致する注文が見つかりませんでした。確認メールに記載の注文番号とメールアドレスをご確認ください。',
+  tooManyAttempts: '試行回数が多すぎます。{minutes} 分待ってから再度お試しください。',
+  offline: 'サーバーに接続できませんでした。インターネット接続を確認して、もう一度お試しください。',
+  serverError: '問題が発生しました。数分後にもう一度お試しください。',
+  sessionExpired: '確認の有効期限が切れました。注文情報をもう一度入力してください。',
+
+  detailsTitle: 'ご注文',
+  successTitle: 'タイ入国カードの準備ができました',
+  successText:
+    'ありがとうございます。申請は正常に処理されました。「今すぐダウンロード」を押して書類を保存してください。',
+  notReadyTitle: '書類はまだ準備できていません',
+  notReadyText: '申請は現在処理中です。書類の準備ができ次第、メールでお知らせします。',
+  nameLabel: '氏名',
+  downloadNow: '今すぐダウンロード',
+  downloadPreparing: 'ダウンロードを準備しています…',
+  downloadStarting: 'まもなくダウンロードが始まります。',
+  downloadDone: 'ダウンロードを開始しました。ダウンロードフォルダで {fileName} を確認してください。',
+  downloadLinkExpired:
+    'ファイルを受信する前にダウンロードリンクの有効期限が切れました。もう一度「今すぐダウンロード」を押してください。',
+  downloadFailed:
+    'ファイルをダウンロードできませんでした。もう一度「今すぐダウンロード」を押してください。それでも失敗する場合は、注文番号を添えてサポートにご連絡ください。',
+  documentGone: 'この書類はダウンロードできなくなりました。注文番号を添えてサポートにご連絡ください。',
+  trackAgain: 'もう一度注文を確認する',
+  loading: '読み込み中…',
+
+  historyTitle: 'ダウンロード履歴',
+  colIndex: '#',
+  colOrderId: '注文番号',
+  colDate: '日時（EST）',
+  colIp: 'デバイスの IP アドレス',
+  colDevice: 'デバイス',
+  colDeviceType: 'デバイスの種類',
+  colBrowser: 'ブラウザ',
+  colOs: 'OS',
+  colLocation: 'デバイスの場所',
+  noRecord: '記録が見つかりません',
+  valueMobile: 'スマートフォン',
+  valueTablet: 'タブレット',
+  valueDesktop: 'パソコン',
+  valueUnknown: '不明',
+};
+
+export default ja;
