@@ -209,6 +209,79 @@ describe('data provider: custom queue methods', () => {
   });
 });
 
+describe('data provider: documents, mail, evidence and reports', () => {
+  it('uploads the document as multipart with the SPEC field names', async () => {
+    const fetchMock = vi.fn(
+      async (_url: string, _init: RequestInit) =>
+        new Response(JSON.stringify({ status: 1, message: 'Mail sent.' }), { status: 200 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const file = new File(['%PDF-1.4'], 'card.pdf', { type: 'application/pdf' });
+    await expect(
+      dataProvider.uploadVisaDocument({ orderId: 77, email: 'a@b.co', file, mailServiceProvider: 'Sendgrid' }),
+    ).resolves.toEqual({ message: 'Mail sent.' });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/admin/upload-visa-document');
+    expect(init.method).toBe('POST');
+    const form = init.body as FormData;
+    expect([...form.keys()]).toEqual(['orderId', 'email', 'mailServiceProvider', 'uploadVisaDoc']);
+    expect(form.get('orderId')).toBe('77');
+    expect((form.get('uploadVisaDoc') as File).name).toBe('card.pdf');
+    expect(new Headers(init.headers).get('Content-Type')).toBeNull();
+  });
+
+  it.each([
+    [
+      'resendMail',
+      [{ orderId: 5, email: 'a@b.co', mailServiceProvider: 'AWS' }],
+      '/api/admin/resend-mail',
+      { orderId: 5, email: 'a@b.co', mailServiceProvider: 'AWS' },
+    ],
+    ['sendInvoice', [5], '/api/admin/send-invoice', { orderId: 5 }],
+    [
+      'saveDefencePackDetails',
+      [{ orderId: 5, transactionId: 'T-1', merchantName: 'Shop' }],
+      '/api/admin/defence-pack-details',
+      { orderId: 5, transactionId: 'T-1', merchantName: 'Shop' },
+    ],
+  ] as const)('%s posts %s', async (method, args, url, body) => {
+    const calls = stubApi({ body: { status: 1, message: 'Done.' } });
+    await expect((dataProvider[method] as (...a: unknown[]) => Promise<unknown>)(...args)).resolves.toEqual({
+      message: 'Done.',
+    });
+    expect(calls[0]).toMatchObject({ url, method: 'POST', body });
+  });
+
+  it('reads a defence pack as PDF bytes, and its refusal as an error with the message', async () => {
+    const fetchMock = vi.fn(
+      async () => new Response('%PDF-1.7 pack', { status: 200, headers: { 'Content-Type': 'application/pdf' } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const pdf = await dataProvider.getDefencePackPdf(5, 2);
+    expect(await pdf.text()).toBe('%PDF-1.7 pack');
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/admin/get-defence-pack-pdf',
+      expect.objectContaining({ method: 'POST', body: JSON.stringify({ orderId: 5, defencePackType: 2 }) }),
+    );
+    stubApi({ status: 400, body: { status: 0, message: 'This order has no evidence yet.' } });
+    await expect(dataProvider.getDefencePackPdf(5, 1)).rejects.toMatchObject({
+      status: 400,
+      message: 'This order has no evidence yet.',
+    });
+  });
+
+  it.each([
+    ['getCountryOrderCount', '/api/admin/get-country-order-count'],
+    ['getProcessedByCount', '/api/admin/get-processed-by-count'],
+  ] as const)('%s posts the period to %s and answers the rows', async (method, url) => {
+    const calls = stubApi(ok([{ nationality: 'France', count: 3 }]));
+    await expect(dataProvider[method]({ fromDate: '2026-01-01', toDate: '2026-01-31' })).resolves.toEqual([
+      { nationality: 'France', count: 3 },
+    ]);
+    expect(calls[0]).toMatchObject({ url, method: 'POST', body: { fromDate: '2026-01-01', toDate: '2026-01-31' } });
+  });
+});
+
 describe('data provider: other resources', () => {
   it('hands resources without SPEC endpoints to ra-data-simple-rest', async () => {
     vi.stubGlobal(

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QUEUES, ROLES, queueByOrderName, type Role } from '@app/domain';
 import { App } from '../../admin/src/App';
 import { menuLinksFor } from '../../admin/src/layout/menuLinks';
@@ -118,6 +118,24 @@ describe('table actions (SPEC section 6)', () => {
   it('Refunds: Delete and Refunded it for Manager and Admin, Refunded it for the others', () => {
     for (const role of managers) expect(actionsFor(queue('refundOrder'), role)).toEqual(['delete', 'refund']);
     for (const role of others) expect(actionsFor(queue('refundOrder'), role)).toEqual(['refund']);
+  });
+});
+
+describe('counts (SPEC section 2)', () => {
+  it('are read again on every route change', async () => {
+    signInAs('Team');
+    stubApi();
+    render(<App />);
+    const sidebar = await screen.findByTestId('sidebar');
+    const countCalls = () =>
+      vi.mocked(fetch).mock.calls.filter(([url]) => String(url).includes('get-folder-count')).length;
+    await waitFor(() => expect(countCalls()).toBe(1));
+    fireEvent.click(within(sidebar).getByText('Awaiting Govt'));
+    await screen.findByRole('heading', { name: 'Awaiting Govt' });
+    await waitFor(() => expect(countCalls()).toBe(2));
+    fireEvent.click(within(sidebar).getByText('Charge Back'));
+    await screen.findByRole('heading', { name: 'Charge Back' });
+    await waitFor(() => expect(countCalls()).toBe(3));
   });
 });
 

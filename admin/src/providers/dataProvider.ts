@@ -3,6 +3,8 @@ import { fetchUtils, type DataProvider } from 'react-admin';
 import { API_BASE } from '../config';
 import { readStoredUser } from './session';
 import { ordersMethods, ordersResource } from './methods/orders';
+import { documentsMethods } from './methods/documents';
+import { reportsMethods } from './methods/reports';
 
 /** Base layer: resources that follow ra-data-simple-rest conventions (DESIGN section 2), with the token attached. */
 const httpClient = (url: string, options: fetchUtils.Options = {}) => {
@@ -48,5 +50,7 @@ const routed = Object.fromEntries(
 export const dataProvider = {
   ...routed,
   ...ordersMethods,
+  ...documentsMethods,
+  ...reportsMethods,
 };
 export type AppDataProvider = typeof dataProvider;

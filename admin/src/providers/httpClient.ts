@@ -35,3 +35,24 @@ export async function apiCall<T = unknown>(
   }
   return payload;
 }
+
+/**
+ * Calls an endpoint that answers bytes (a PDF) on success and the JSON envelope on failure; the
+ * failure becomes the same HttpError as apiCall's.
+ */
+export async function apiBlob(path: string, json: unknown): Promise<Blob> {
+  const headers = new Headers({ 'Content-Type': 'application/json' });
+  const token = readStoredUser()?.accessToken;
+  if (token) headers.set('Authorization', token);
+  const response = await fetch(API_BASE + path.replace(/^\//, ''), {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(json),
+  });
+  if (response.ok && !(response.headers.get('Content-Type') ?? '').includes('application/json')) {
+    return response.blob();
+  }
+  const payload = (await response.json().catch(() => null)) as Envelope | null;
+  const message = payload?.message ?? `The server answered ${response.status}.`;
+  throw new HttpError(message, response.ok ? 400 : response.status, payload);
+}

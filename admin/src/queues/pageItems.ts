@@ -8,7 +8,7 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
 /**
  * The page buttons of SPEC section 9: every page while there are at most 5 + siblingCount of them;
  * otherwise the first and last page, the current page with siblingCount pages either side, and an
- * ellipsis for each gap (a gap of a single page shows that page instead).
+ * ellipsis for each gap; near either end, the first or last 3 + 2 x siblingCount pages in a row.
  */
 export function pageItems(current: number, totalPages: number, siblingCount = 1): PageItem[] {
   if (totalPages <= siblingCount + 5) return range(1, totalPages);

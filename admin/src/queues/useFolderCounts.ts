@@ -9,7 +9,9 @@ const FOLDER_COUNTS_KEY = ['folderCounts'];
 /** The fourteen queue counts of get-folder-count, shared by the sidebar, the tiles and the tables. */
 export function useFolderCounts() {
   const dataProvider = useDataProvider<AppDataProvider>();
-  return useQuery({ queryKey: FOLDER_COUNTS_KEY, queryFn: () => dataProvider.getFolderCounts() });
+  // Fresh for a while so that the sidebar and the tiles mounting one after the other read once;
+  // route changes and actions invalidate them explicitly.
+  return useQuery({ queryKey: FOLDER_COUNTS_KEY, queryFn: () => dataProvider.getFolderCounts(), staleTime: 10_000 });
 }
 
 /** Marks the counts stale so that every screen showing them reads them again (after a move, assign, ...). */
@@ -20,7 +22,8 @@ export function useRefreshFolderCounts() {
 
 /** SPEC section 2: counts are refetched on every route change. */
 export function useRefetchCountsOnRouteChange() {
-  const { pathname } = useLocation();
+  // '/admin' and '/admin/' are the same screen.
+  const pathname = useLocation().pathname.replace(/\/$/, '');
   const queryClient = useQueryClient();
   const previous = useRef(pathname);
   useEffect(() => {

@@ -147,7 +147,8 @@ export const ordersResource = {
   },
 };
 
-const messageOf = async (call: Promise<{ message: string }>): Promise<ActionAnswer> => ({
+/** The server message of a successful call, for the success toast. */
+export const messageOf = async (call: Promise<{ message: string }>): Promise<ActionAnswer> => ({
   message: (await call).message,
 });
 

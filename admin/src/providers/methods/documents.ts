@@ -1,0 +1,24 @@
+import type { MailProvider } from '@app/domain';
+import { apiBlob, apiCall } from '../httpClient';
+import { messageOf } from './orders';
+
+/** Documents, mail, invoices and evidence packs of an order (SPEC section 7). */
+export const documentsMethods = {
+  /** Uploads the finished document and mails it through the chosen provider (multipart). */
+  uploadVisaDocument(input: { orderId: number; email: string; file: File; mailServiceProvider: MailProvider }) {
+    const form = new FormData();
+    form.append('orderId', String(input.orderId));
+    form.append('email', input.email);
+    form.append('mailServiceProvider', input.mailServiceProvider);
+    form.append('uploadVisaDoc', input.file);
+    return messageOf(apiCall('admin/upload-visa-document', { method: 'POST', body: form }));
+  },
+  resendMail: (input: { orderId: number; email: string; mailServiceProvider: MailProvider }) =>
+    messageOf(apiCall('admin/resend-mail', { method: 'POST', json: input })),
+  sendInvoice: (orderId: number) => messageOf(apiCall('admin/send-invoice', { method: 'POST', json: { orderId } })),
+  /** Defence Pack 1 (downloads) or 2 (mails) as a PDF. */
+  getDefencePackPdf: (orderId: number, defencePackType: 1 | 2) =>
+    apiBlob('admin/get-defence-pack-pdf', { orderId, defencePackType }),
+  saveDefencePackDetails: (input: { orderId: number; transactionId: string; merchantName: string }) =>
+    messageOf(apiCall('admin/defence-pack-details', { method: 'POST', json: input })),
+};
