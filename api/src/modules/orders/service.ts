@@ -64,23 +64,39 @@ export interface QueuePageOptions {
   month?: string;
 }
 
-/** One page of a queue, with its total from the counters (SPEC section 3: counts are the pagination totals). */
+/** A queue that is one status and nothing else is walked in order id order by (process_status, order_id). */
+const indexFor = ({ filter }: QueueDefinition) =>
+  Object.keys(filter).length === 1 && filter.statusIn?.length === 1 ? 'orders_status_id' : undefined;
+
+/**
+ * One page of a queue, with its total from the counters (SPEC section 3: counts are the pagination
+ * totals). Pages past the middle are read from the other end, as the total is exact, so the index
+ * walk is never longer than half the queue.
+ */
 export async function listQueue(db: Knex, member: Member, queue: QueueDefinition, options: QueuePageOptions) {
   if (options.month && queue !== MONTH_QUEUE) throw badRequest(`month is only for ${MONTH_QUEUE.orderName}.`);
   const today = todayUtc();
   const conditions = [queueCondition(queue.filter, member.id, today)];
   if (options.month) conditions.push(monthCondition(options.month));
-  const [orders, counters] = await Promise.all([
-    findOrderPage(db, conditions, {
-      sort: (options.sort || 'order_id') as SortField,
-      direction: options.order.toLowerCase() === 'asc' ? 'asc' : 'desc',
-      offset: (options.page - 1) * options.limit,
-      limit: options.limit,
-    }),
-    readCounters(db),
-  ]);
-  const counted = options.month ? inMonth(counters, options.month) : counters;
-  return { orders, total: queueCount(counted, queue, member.id, today) };
+  const counters = await readCounters(db);
+  const total = queueCount(options.month ? inMonth(counters, options.month) : counters, queue, member.id, today);
+  const sort = (options.sort || 'order_id') as SortField;
+  const direction = options.order.toLowerCase() === 'asc' ? 'asc' : 'desc';
+  const offset = (options.page - 1) * options.limit;
+  const index = sort === 'order_id' ? indexFor(queue) : undefined;
+  if (sort === 'order_id' && offset > total / 2 && offset < total) {
+    const limit = Math.min(options.limit, total - offset);
+    const reversed = await findOrderPage(db, conditions, {
+      sort,
+      direction: direction === 'asc' ? 'desc' : 'asc',
+      offset: total - offset - limit,
+      limit,
+      index,
+    });
+    return { orders: reversed.reverse(), total };
+  }
+  const orders = await findOrderPage(db, conditions, { sort, direction, offset, limit: options.limit, index });
+  return { orders, total };
 }
 
 /** The Future Order month tiles: this month and the eleven after it, with their counts. */
