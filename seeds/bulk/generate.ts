@@ -25,10 +25,9 @@ const processMonth = (ms: number) => {
   return name;
 };
 
-/** Share of orders per status: most orders end Completed, as in production. */
+/** Share of processed orders per status: most end Completed, as in production. */
 const STATUS_WEIGHTS: ReadonlyArray<[string, number]> = [
-  ['Completed', 0.7],
-  ['New', 0.08],
+  ['Completed', 0.78],
   ['Awaiting', 0.04],
   ['AwaitingGovt', 0.03],
   ['Contact Customer', 0.03],
@@ -39,7 +38,13 @@ const STATUS_WEIGHTS: ReadonlyArray<[string, number]> = [
 ];
 const DOCUMENT_STATUSES = new Set(['Completed', 'Customer Called', 'Refunds', 'ChargeBack']);
 
-function pickStatus(rng: Rng): string {
+/**
+ * Orders wait as New for days, not years: the last three days are mostly New, Future orders wait
+ * for their processing date, and a few older orders were left behind.
+ */
+function pickStatus(rng: Rng, ageDays: number, mode: string): string {
+  if (mode === 'Future' && ageDays < 365 && rng.chance(0.5)) return 'New';
+  if (ageDays < 3 ? rng.chance(0.85) : rng.chance(0.002)) return 'New';
   let r = rng.next();
   for (const [status, weight] of STATUS_WEIGHTS) {
     if ((r -= weight) < 0) return status;
@@ -75,13 +80,15 @@ function buildBatch(
     // Ids rise with time: the n-th order of the run is created at its share of the time span.
     const at = start + Math.floor((span * (id - runFirstId)) / total);
     const order = makeOrder(rng, id, at);
-    const status = pickStatus(rng);
+    const mode = rng.chance(0.25) ? 'Priority' : rng.chance(0.08) ? 'Future' : 'Standard';
+    const status = pickStatus(rng, (now - at) / DAY, mode);
     order.process_status = status;
-    order.processing_mode = rng.chance(0.25) ? 'Priority' : rng.chance(0.08) ? 'Future' : 'Standard';
+    order.processing_mode = mode;
     order.gateway_id = rng.pick(gatewayIds);
-    const processing = order.processing_mode === 'Future' && status === 'New' ? now + rng.int(1, 364) * DAY : at;
-    order.processing_date = toDate(processing);
-    order.process_month = processMonth(processing);
+    // Only orders planned for later carry a processing date; the others are processed when they come.
+    const processing = mode === 'Future' && status === 'New' ? now + rng.int(1, 364) * DAY : null;
+    order.processing_date = processing === null ? null : toDate(processing);
+    order.process_month = processMonth(processing ?? at);
     if (status !== 'Deleted' && status !== 'Completed' && rng.chance(0.3)) {
       const member = rng.pick(staff);
       order.assignee_id = member.id;
