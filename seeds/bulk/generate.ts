@@ -258,13 +258,15 @@ async function main() {
       });
     };
     const load = async () => {
-      // Build the next batch while the database writes the current one.
-      let pending: Promise<void> = Promise.resolve();
+      // Build the next batch while the database writes the current ones; MySQL takes two writers at
+      // once (one per core), SQLite one.
+      const writers = mysql ? 2 : 1;
+      const inFlight = new Set<Promise<void>>();
       for (let offset = 0; offset < total; offset += batchSize) {
         const size = Math.min(batchSize, total - offset);
         const batch = buildBatch(rng, firstId, firstId + offset, size, total, start, now, staff, gatewayIds);
-        await pending;
-        pending = writeBatch(batch).then(() => {
+        if (inFlight.size >= writers) await Promise.race(inFlight);
+        const write = writeBatch(batch).then(() => {
           done += size;
           const pct = Math.floor((done / total) * 100);
           const bar = '#'.repeat(Math.floor(pct / 2.5)).padEnd(40, '.');
@@ -272,8 +274,10 @@ async function main() {
             `\r  [${bar}] ${pct}%  ${done.toLocaleString('en')} orders  ${((Date.now() - began) / 1000).toFixed(0)} s`,
           );
         });
+        inFlight.add(write);
+        void write.finally(() => inFlight.delete(write)).catch(() => {});
       }
-      await pending;
+      await Promise.all(inFlight);
     };
     if (mysql && total >= 100_000) await withoutOrderIndexes(db, load);
     else await load();
