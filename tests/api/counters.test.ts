@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayjs, QUEUES, todayUtc } from '@app/domain';
 import { createRng, minimalPdf } from '../../seeds/generator.js';
-import { queueCounts, readCounters } from '../../api/src/modules/orders/counters.js';
+import { queueCounts, readCounters, readCountersFor } from '../../api/src/modules/orders/counters.js';
 import { queueCondition } from '../../api/src/modules/orders/repo.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dialects } from '../helpers/db.js';

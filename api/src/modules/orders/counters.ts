@@ -84,6 +84,32 @@ export interface CounterRow extends CounterKey {
 export const readCounters = async (db: Knex): Promise<CounterRow[]> =>
   (await db<CounterRow>('order_counters').where('count', '!=', 0)).map((r) => ({ ...r, count: Number(r.count) }));
 
+/** Stands for every processing date after today once the counters are summed for one day. */
+const LATER = '9999-12-31';
+
+/**
+ * The counters summed for one member on one day: assignees fold into this member, someone else
+ * (-1) or nobody (0), and processing dates into none-or-due ('') or later. The queues match these
+ * rows exactly as they match the full rows, and there are a few dozen of them instead of one per
+ * assignee and day, so every folder count reads little.
+ */
+export async function readCountersFor(db: Knex, memberId: number, today: string): Promise<CounterRow[]> {
+  const rows = await db('order_counters')
+    .select({
+      status: 'status',
+      mode: 'mode',
+      assignee_id: db.raw('CASE WHEN assignee_id = 0 THEN 0 WHEN assignee_id = ? THEN ? ELSE -1 END', [
+        memberId,
+        memberId,
+      ]),
+      due_date: db.raw("CASE WHEN due_date > ? THEN ? ELSE '' END", [today, LATER]),
+    })
+    .sum({ count: 'count' })
+    .where('count', '!=', 0)
+    .groupByRaw('1, 2, 3, 4');
+  return rows.map((r) => ({ ...r, assignee_id: Number(r.assignee_id), count: Number(r.count) }));
+}
+
 /** The size of one queue for a member, summed over the counters rows it matches. */
 export function queueCount(rows: CounterRow[], queue: QueueDefinition, memberId: number, today: string): number {
   let total = 0;
@@ -91,7 +117,7 @@ export function queueCount(rows: CounterRow[], queue: QueueDefinition, memberId:
     const facts = {
       status: row.status,
       mode: row.mode,
-      assigneeId: row.assignee_id ? Number(row.assignee_id) : null,
+      assigneeId: row.assignee_id ? row.assignee_id : null,
       processingDate: row.due_date || null,
     };
     if (matchesQueue(queue.filter, facts, memberId, today)) total += row.count;

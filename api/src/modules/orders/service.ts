@@ -19,7 +19,14 @@ import { badRequest, conflict, forbidden, notFound } from '../../http.js';
 import type { Member } from '../../types.js';
 import { recordAudit, type AuditEvent } from '../audit/repo.js';
 import { enqueueMail, type QueuedMail } from '../mail/outbox.js';
-import { applyCounterChanges, queueCount, queueCounts, readCounters, type CounterRow } from './counters.js';
+import {
+  applyCounterChanges,
+  queueCount,
+  queueCounts,
+  readCounters,
+  readCountersFor,
+  type CounterRow,
+} from './counters.js';
 import {
   countOrdersUpTo,
   findOrderDetails,
@@ -42,7 +49,8 @@ const MAX_WINDOW = 500;
 const MONTH_QUEUE = QUEUES.find((q) => q.columns === 'future')!;
 
 export async function folderCounts(db: Knex, member: Member): Promise<Record<string, number>> {
-  return queueCounts(await readCounters(db), member.id, todayUtc());
+  const today = todayUtc();
+  return queueCounts(await readCountersFor(db, member.id, today), member.id, today);
 }
 
 /** The queue named by the client, if the member's role may open it. */
@@ -78,8 +86,10 @@ export async function listQueue(db: Knex, member: Member, queue: QueueDefinition
   const today = todayUtc();
   const conditions = [queueCondition(queue.filter, member.id, today)];
   if (options.month) conditions.push(monthCondition(options.month));
-  const counters = await readCounters(db);
-  const total = queueCount(options.month ? inMonth(counters, options.month) : counters, queue, member.id, today);
+  const counters = options.month
+    ? inMonth(await readCounters(db), options.month)
+    : await readCountersFor(db, member.id, today);
+  const total = queueCount(counters, queue, member.id, today);
   const sort = (options.sort || 'order_id') as SortField;
   const direction = options.order.toLowerCase() === 'asc' ? 'asc' : 'desc';
   const offset = (options.page - 1) * options.limit;
