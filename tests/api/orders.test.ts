@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dialects } from '../helpers/db.js';
 import { readCounters, recountOrderCounters } from '../../api/src/modules/orders/counters.js';
 import { hashPassword } from '../../api/src/modules/auth/passwords.js';
+import { searchQueue, SEARCH_TOTAL_CAP } from '../../api/src/modules/orders/service.js';
 
 interface OrderFactsRow {
   order_id: number;
@@ -225,6 +226,53 @@ describe.each(dialects())('orders API on %s', (dialect) => {
       end: 501,
     });
     expect(huge.json().message).toBe('At most 500 rows can be read at once.');
+  });
+
+  it('searches names exactly and by prefix, once per order, newest first, across windows and up to the cap', async () => {
+    const search = async (searchVal: string, start = 0, end = 100) =>
+      (await post('admin', '/api/admin/search-order', { folderName: 'allOrder', searchVal, start, end })).json();
+    const idsOf = (res: { data: Array<{ order_id: number }> }) => res.data.map((o) => Number(o.order_id));
+    const all = await referenceIds('allOrder', ids.admin!);
+    const [a, b, c, d, e] = [all[3]!, all[7]!, all[11]!, all[15]!, all[19]!];
+    const rename = (id: number, first: string, last: string) =>
+      t
+        .db('orders')
+        .where({ order_id: id })
+        .update({ first_name: first, last_name: last, full_name: `${first} ${last}` });
+    const before = await t
+      .db('orders')
+      .whereIn('order_id', [a, b, c, d, e])
+      .select('order_id', 'first_name', 'last_name', 'full_name');
+    try {
+      await rename(a, 'Ottoline', 'Quillfeather');
+      await rename(b, 'Ottoline', 'Quillfeather');
+      await rename(c, 'Quillfeather', 'Jones'); // matches by full name prefix only
+      await rename(d, 'Quillfeather', 'Quillfeather'); // matches both ways: listed once
+      await rename(e, 'Ottokar', 'Brandt');
+
+      const byName = await search('Quillfeather');
+      expect(idsOf(byName)).toEqual([a, b, c, d].sort((x, y) => y - x));
+      expect(byName.total).toBe(4);
+      expect(idsOf(await search('quillfeather'))).toEqual(idsOf(byName));
+      expect(idsOf(await search('Ottoline Quillfeather'))).toEqual([a, b]);
+      expect(idsOf(await search('Ottoline Quill'))).toEqual([a, b]);
+      expect(idsOf(await search('Otto'))).toEqual([a, b, e]);
+      // Under 3 characters a name matches only whole: no prefix scan of the names.
+      expect((await search('Qu')).data).toEqual([]);
+      const windowed = await search('Quillfeather', 1, 3);
+      expect(idsOf(windowed)).toEqual(idsOf(byName).slice(1, 3));
+      expect(windowed.total).toBe(4);
+      expect((await search('Quillfeather', 4, 10)).data).toEqual([]);
+
+      const member = { id: ids.admin!, name: 'Admin', email: 'admin@demo.test', type: 'Admin' as const };
+      const queue = QUEUES.find((q) => q.orderName === 'allOrder')!;
+      const capped = await searchQueue(t.db, member, queue, { start: 1, end: 3, searchVal: 'Quillfeather' }, 2);
+      expect(capped.total).toBe(2);
+      expect(capped.orders.map((o) => Number(o.order_id))).toEqual(idsOf(byName).slice(1, 3));
+    } finally {
+      for (const row of before) await t.db('orders').where({ order_id: row.order_id }).update(row);
+    }
+    expect(SEARCH_TOTAL_CAP).toBe(1000);
   });
 
   it('answers an order in full, by plain or encoded id, with its histories', async () => {

@@ -94,7 +94,7 @@ const LATER = '9999-12-31';
  * assignee and day, so every folder count reads little.
  */
 export async function readCountersFor(db: Knex, memberId: number, today: string): Promise<CounterRow[]> {
-  const rows = await db('order_counters')
+  const rows: Array<Omit<CounterRow, 'count'> & { count: number | string }> = await db('order_counters')
     .select({
       status: 'status',
       mode: 'mode',

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { dialectOf } from '../../db/knex.js';
+import { dialectOf, type Dialect } from '../../db/knex.js';
 import { dayjs, DB_DATE, type QueueFilter } from '@app/domain';
 import { remarkView } from '../remarks/repo.js';
 import type { SortField } from './schemas.js';
@@ -82,24 +82,67 @@ function idPrefixRanges(digits: string): Array<[number, number]> {
 }
 
 /**
- * Search by order id (exact or prefix), email or contact email prefix, or a name: the full name's
- * prefix (so the first name) or the last name's. Each is an index lookup (DESIGN section 7), never a
- * '%text%' scan.
+ * The ways a search text can match, one condition each, chosen by its shape: digits are an order id
+ * (exact, or a prefix as primary-key ranges) or the start of an email; text with '@' is the start of
+ * an email or contact email; other text is a last name (exactly) or a full name (exactly, or its start
+ * from 3 characters, so a first name), or from 3 characters the start of an email. Each is one index
+ * lookup (DESIGN section 7), never a '%text%' scan, and each is read on its own (findSearchIds): an OR
+ * of them makes MySQL fetch and sort every match.
  */
-export const searchCondition =
-  (text: string): OrderCondition =>
-  (q) => {
-    const prefix = likePrefix(text);
-    const columns = text.includes('@')
-      ? ['email', 'contact_email_address']
-      : ['email', 'contact_email_address', 'full_name', 'last_name'];
-    q.where((w) => {
-      if (/^\d{1,15}$/.test(text)) {
-        for (const [low, high] of idPrefixRanges(text)) w.orWhereBetween('order_id', [low, high]);
-      }
-      for (const column of columns) w.orWhereRaw(`?? LIKE ? ESCAPE '!'`, [column, prefix]);
-    });
-  };
+export function searchConditions(text: string, dialect: Dialect): OrderCondition[] {
+  const prefix = likePrefix(text);
+  // Whole and case-blind as MySQL's collation compares; SQLite's '=' tells cases apart, its LIKE does not.
+  const equals =
+    (column: string): OrderCondition =>
+    (q) =>
+      dialect === 'mysql' ? q.where(column, text) : q.whereRaw(`?? LIKE ? ESCAPE '!'`, [column, prefix.slice(0, -1)]);
+  const startsWith =
+    (column: string): OrderCondition =>
+    (q) =>
+      q.whereRaw(`?? LIKE ? ESCAPE '!'`, [column, prefix]);
+  const emails = [startsWith('email'), startsWith('contact_email_address')];
+  if (/^\d{1,15}$/.test(text)) {
+    const ranges = idPrefixRanges(text);
+    const byId: OrderCondition = (q) =>
+      q.where((w) => {
+        for (const [low, high] of ranges) w.orWhereBetween('order_id', [low, high]);
+      });
+    return ranges.length ? [byId, ...emails] : emails;
+  }
+  if (text.includes('@')) return emails;
+  const names = [equals('last_name')];
+  if (text.length < 3) return [...names, equals('full_name')];
+  return [...names, startsWith('full_name'), ...emails];
+}
+
+/**
+ * The newest `limit` ids of each way a search matches (conditions from searchConditions, within
+ * `within`), merged newest first without repeats. Each query walks one index in id order and stops
+ * at `limit`, so the work is bounded by `limit` and not by how common a name is.
+ */
+export async function findSearchIds(
+  db: Knex,
+  within: OrderCondition[],
+  matches: OrderCondition[],
+  limit: number,
+): Promise<number[]> {
+  const lists = await Promise.all(
+    matches.map((match) =>
+      db('orders')
+        .modify(applyAll([...within, match]))
+        .orderBy('order_id', 'desc')
+        .limit(limit)
+        .pluck('order_id'),
+    ),
+  );
+  return [...new Set(lists.flat().map(Number))].sort((a, b) => b - a);
+}
+
+/** The list rows of these orders, newest first. */
+export async function findOrdersByIds(db: Knex, ids: number[]): Promise<Record<string, unknown>[]> {
+  if (!ids.length) return [];
+  return db('orders').select(LIST_COLUMNS).whereIn('order_id', ids).orderBy('order_id', 'desc');
+}
 
 const applyAll = (conditions: OrderCondition[]) => (q: Knex.QueryBuilder) => conditions.forEach((c) => c(q));
 
@@ -136,13 +179,6 @@ export async function findOrderPage(
     .join(ids, 'o.order_id', 'page.order_id')
     .select(LIST_COLUMNS.map((c) => `o.${c}`))
     .modify(orderedBy(page.sort, page.direction, 'o.'));
-}
-
-/** How many orders match, counting no further than `cap` (a short search prefix can match most of the table). */
-export async function countOrdersUpTo(db: Knex, conditions: OrderCondition[], cap: number): Promise<number> {
-  const matches = db('orders').select('order_id').modify(applyAll(conditions)).limit(cap).as('m');
-  const row = await db.from(matches).count({ n: '*' }).first();
-  return Number(row?.n ?? 0);
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   type QueueDefinition,
   type Status,
 } from '@app/domain';
+import { dialectOf } from '../../db/knex.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http.js';
 import type { Member } from '../../types.js';
 import { recordAudit, type AuditEvent } from '../audit/repo.js';
@@ -28,21 +29,24 @@ import {
   type CounterRow,
 } from './counters.js';
 import {
-  countOrdersUpTo,
   findOrderDetails,
   findOrderPage,
+  findOrdersByIds,
+  findSearchIds,
   lockOrders,
   monthCondition,
   queueCondition,
-  searchCondition,
+  searchConditions,
   updateOrder,
   type LockedOrder,
-  type OrderCondition,
 } from './repo.js';
 import { SEARCH_REQUIRED, type SortField } from './schemas.js';
 
-/** Search totals stop counting here: enough to page through, cheap on a million rows. */
-export const SEARCH_TOTAL_CAP = 10_000;
+/**
+ * Search totals stop counting here: 100 pages of 10, and the most matches each kind of match reads,
+ * so a common name costs the same as a rare one on a million rows.
+ */
+export const SEARCH_TOTAL_CAP = 1_000;
 const MAX_WINDOW = 500;
 
 /** The queue grouped by process month (Future Orders). */
@@ -125,23 +129,26 @@ export async function futureMonths(db: Knex, member: Member) {
   });
 }
 
-/** Rows `start` to `end` of a queue narrowed by a search. */
+/**
+ * Rows `start` to `end` of a queue narrowed by a search. Each kind of match gives its newest ids (at
+ * least `end`, and up to the total's cap); merged without repeats they give both the window and the
+ * total, which is exact below `cap`.
+ */
 export async function searchQueue(
   db: Knex,
   member: Member,
   queue: QueueDefinition,
   { start, end, searchVal }: { start: number; end: number; searchVal: string },
+  cap = SEARCH_TOTAL_CAP,
 ) {
   const text = searchVal.trim();
   if (!text) throw badRequest(SEARCH_REQUIRED);
   if (end <= start) throw badRequest('end must be greater than start.');
   if (end - start > MAX_WINDOW) throw badRequest(`At most ${MAX_WINDOW} rows can be read at once.`);
-  const conditions: OrderCondition[] = [queueCondition(queue.filter, member.id, todayUtc()), searchCondition(text)];
-  const [orders, total] = await Promise.all([
-    findOrderPage(db, conditions, { sort: 'order_id', direction: 'desc', offset: start, limit: end - start }),
-    countOrdersUpTo(db, conditions, SEARCH_TOTAL_CAP),
-  ]);
-  return { orders, total };
+  const within = [queueCondition(queue.filter, member.id, todayUtc())];
+  const ids = await findSearchIds(db, within, searchConditions(text, dialectOf(db)), Math.max(end, cap));
+  const orders = await findOrdersByIds(db, ids.slice(start, end));
+  return { orders, total: Math.min(ids.length, cap) };
 }
 
 /** The view-order page's data; the id may be plain or encoded as in view-order links. */
