@@ -8,13 +8,18 @@ import { i18nProvider } from './i18n';
 import { theme } from './theme';
 import { LoginPage } from './login/LoginPage';
 import { Layout } from './layout/Layout';
-import { ComingSoon } from './layout/ComingSoon';
-import { RequirePermission } from './layout/RequirePermission';
-import { SCREEN_LINKS } from './layout/menuLinks';
 import { Dashboard } from './dashboard/Dashboard';
 import { QueueScreen } from './queues/QueueScreen';
 
+// Screens load when first opened, so that the initial JavaScript stays small.
 const FutureOrders = lazy(() => import('./futureOrders/FutureOrders'));
+const ViewOrder = lazy(() => import('./orders/ViewOrder'));
+const CountryOrderList = lazy(() => import('./reports/CountryOrderList'));
+const ProcessedBy = lazy(() => import('./reports/ProcessedBy'));
+const SendInvoice = lazy(() => import('./invoices/SendInvoice'));
+const ManageTeam = lazy(() => import('./team/ManageTeam'));
+const GatewaySetting = lazy(() => import('./gateways/GatewaySetting'));
+const ChangePassword = lazy(() => import('./account/ChangePassword'));
 
 const providers = { authProvider, dataProvider, i18nProvider, theme };
 
@@ -30,16 +35,6 @@ const notification = () => (
 /** Each queue of the domain table gets a screen: the month tiles for the future queue, the queue table otherwise. */
 const queueScreen = (queue: QueueDefinition) =>
   queue.columns === 'future' ? <FutureOrders queue={queue} /> : <QueueScreen key={queue.route} queue={queue} />;
-
-/** SPEC screens still to be built: a placeholder keeps their sidebar links working. */
-const comingSoon = (route: string) => {
-  const link = SCREEN_LINKS.find((entry) => entry.route === route)!;
-  return (
-    <RequirePermission permission={link.permission}>
-      <ComingSoon title={link.label} />
-    </RequirePermission>
-  );
-};
 
 /** '/' is the sign-in page; everything staff do lives under /admin (SPEC section 2). Every admin route is here. */
 export function App() {
@@ -73,14 +68,14 @@ export function App() {
                 {QUEUES.map((queue) => (
                   <Route key={queue.route} path={`/${queue.route}/*`} element={queueScreen(queue)} />
                 ))}
-                <Route path="/view-order/:encodedId" element={<ComingSoon title="app.screens.viewOrder" />} />
-                <Route path="/country-order-list" element={comingSoon('country-order-list')} />
-                <Route path="/processed-order" element={comingSoon('processed-order')} />
-                <Route path="/send-invoice" element={comingSoon('send-invoice')} />
-                <Route path="/manage-team" element={comingSoon('manage-team')} />
-                <Route path="/manage-team/:teamMemberId" element={comingSoon('manage-team')} />
-                <Route path="/gateway-setting" element={comingSoon('gateway-setting')} />
-                <Route path="/change-password" element={comingSoon('change-password')} />
+                <Route path="/view-order/:encodedId" element={<ViewOrder />} />
+                <Route path="/country-order-list" element={<CountryOrderList />} />
+                <Route path="/processed-order" element={<ProcessedBy />} />
+                <Route path="/send-invoice" element={<SendInvoice />} />
+                <Route path="/manage-team" element={<ManageTeam />} />
+                <Route path="/manage-team/:teamMemberId" element={<ManageTeam />} />
+                <Route path="/gateway-setting" element={<GatewaySetting />} />
+                <Route path="/change-password" element={<ChangePassword />} />
               </CustomRoutes>
             </Admin>
           }

@@ -171,12 +171,14 @@ const ESCAPES: Record<string, string> = {
   '"': '\\"',
   '\\': '\\\\',
 };
-const NEEDS_ESCAPE = /[\0\n\r\b\t\x1a'"\\]/;
+// eslint-disable-next-line no-control-regex -- MySQL escapes \x1a (Ctrl-Z) in string literals
+const SPECIAL = /[\0\n\r\b\t\x1a'"\\]/g;
 const sqlValue = (value: unknown): string => {
   if (value === null || value === undefined) return 'NULL';
   if (typeof value === 'number') return String(value);
   const text = String(value);
-  return NEEDS_ESCAPE.test(text) ? `'${text.replace(/[\0\n\r\b\t\x1a'"\\]/g, (c) => ESCAPES[c]!)}'` : `'${text}'`;
+  // search() ignores the g flag's lastIndex, so the shared pattern has no state between calls.
+  return text.search(SPECIAL) === -1 ? `'${text}'` : `'${text.replace(SPECIAL, (c) => ESCAPES[c]!)}'`;
 };
 
 /**

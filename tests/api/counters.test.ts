@@ -54,10 +54,13 @@ describe.each(dialects())('queue counters on %s', (dialect) => {
   async function expectCountersExact(days: string[]) {
     const counters = await readCounters(t.db);
     for (const memberId of members.values()) {
-      for (const day of days)
-        expect(queueCounts(counters, memberId, day), `member ${memberId} on ${day}`).toEqual(
-          await recount(memberId, day),
-        );
+      for (const day of days) {
+        const expected = await recount(memberId, day);
+        expect(queueCounts(counters, memberId, day), `member ${memberId} on ${day}`).toEqual(expected);
+        // The folded read that the folder counts use must agree too.
+        const folded = await readCountersFor(t.db, memberId, day);
+        expect(queueCounts(folded, memberId, day), `folded, member ${memberId} on ${day}`).toEqual(expected);
+      }
     }
   }
 

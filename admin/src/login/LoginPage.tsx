@@ -22,9 +22,9 @@ export function LoginPage() {
 
   useEffect(() => {
     document.title = COUNTRY_NAME;
-    // A session that ended with a 401 elsewhere says why here (SPEC section 8).
+    // A session that ended elsewhere (a 401, a password change) says why here (SPEC section 8).
     const notice = takeSignOutNotice();
-    if (notice) notify(notice, { type: 'error' });
+    if (notice) notify(notice.message, { type: notice.type });
   }, [notify]);
 
   const validate = (): Errors => {

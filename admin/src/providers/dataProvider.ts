@@ -5,6 +5,11 @@ import { readStoredUser } from './session';
 import { ordersMethods, ordersResource } from './methods/orders';
 import { documentsMethods } from './methods/documents';
 import { reportsMethods } from './methods/reports';
+import { filesMethods } from './methods/files';
+import { remarksMethods } from './methods/remarks';
+import { teamMethods } from './methods/team';
+import { gatewaysMethods } from './methods/gateways';
+import { accountMethods } from './methods/account';
 
 /** Base layer: resources that follow ra-data-simple-rest conventions (DESIGN section 2), with the token attached. */
 const httpClient = (url: string, options: fetchUtils.Options = {}) => {
@@ -52,5 +57,10 @@ export const dataProvider = {
   ...ordersMethods,
   ...documentsMethods,
   ...reportsMethods,
+  ...filesMethods,
+  ...remarksMethods,
+  ...teamMethods,
+  ...gatewaysMethods,
+  ...accountMethods,
 };
 export type AppDataProvider = typeof dataProvider;

@@ -24,15 +24,24 @@ export const storeUser = (user: StoredUser) => localStorage.setItem(STORAGE_KEY,
 export const clearStoredUser = () => localStorage.removeItem(STORAGE_KEY);
 
 /**
- * The message of the 401 that ended the session, kept until the sign-in page shows it: the admin
- * screens that received the 401 are gone by then, and so is their toast area.
+ * The message of the 401 that ended the session (or of the password change that did), kept until the
+ * sign-in page shows it: the admin screens that received it are gone by then, and so is their toast area.
  */
 const SIGN_OUT_NOTICE_KEY = 'signOutNotice';
-export const rememberSignOutNotice = (message: string) => sessionStorage.setItem(SIGN_OUT_NOTICE_KEY, message);
-export function takeSignOutNotice(): string | null {
-  const message = sessionStorage.getItem(SIGN_OUT_NOTICE_KEY);
+export interface SignOutNotice {
+  message: string;
+  type: 'error' | 'success';
+}
+export const rememberSignOutNotice = (message: string, type: SignOutNotice['type'] = 'error') =>
+  sessionStorage.setItem(SIGN_OUT_NOTICE_KEY, JSON.stringify({ message, type }));
+export function takeSignOutNotice(): SignOutNotice | null {
+  const stored = sessionStorage.getItem(SIGN_OUT_NOTICE_KEY);
   sessionStorage.removeItem(SIGN_OUT_NOTICE_KEY);
-  return message;
+  try {
+    return stored ? (JSON.parse(stored) as SignOutNotice) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The role, read from the token's payload (SPEC: a user object holding name and type). */

@@ -2,17 +2,28 @@ import type { MailProvider } from '@app/domain';
 import { apiBlob, apiCall } from '../httpClient';
 import { messageOf } from './orders';
 
+export interface UploadInput {
+  orderId: number;
+  email: string;
+  file: File;
+  mailServiceProvider: MailProvider;
+}
+
+/** The multipart form of upload-visa-document, with SPEC's field names. */
+export function uploadFormData(input: UploadInput): FormData {
+  const form = new FormData();
+  form.append('orderId', String(input.orderId));
+  form.append('email', input.email);
+  form.append('mailServiceProvider', input.mailServiceProvider);
+  form.append('uploadVisaDoc', input.file);
+  return form;
+}
+
 /** Documents, mail, invoices and evidence packs of an order (SPEC section 7). */
 export const documentsMethods = {
   /** Uploads the finished document and mails it through the chosen provider (multipart). */
-  uploadVisaDocument(input: { orderId: number; email: string; file: File; mailServiceProvider: MailProvider }) {
-    const form = new FormData();
-    form.append('orderId', String(input.orderId));
-    form.append('email', input.email);
-    form.append('mailServiceProvider', input.mailServiceProvider);
-    form.append('uploadVisaDoc', input.file);
-    return messageOf(apiCall('admin/upload-visa-document', { method: 'POST', body: form }));
-  },
+  uploadVisaDocument: (input: UploadInput) =>
+    messageOf(apiCall('admin/upload-visa-document', { method: 'POST', body: uploadFormData(input) })),
   resendMail: (input: { orderId: number; email: string; mailServiceProvider: MailProvider }) =>
     messageOf(apiCall('admin/resend-mail', { method: 'POST', json: input })),
   sendInvoice: (orderId: number) => messageOf(apiCall('admin/send-invoice', { method: 'POST', json: { orderId } })),

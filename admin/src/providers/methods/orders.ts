@@ -174,6 +174,8 @@ export const ordersMethods = {
   /** Refunded it: status Refunds and a refund mail. */
   refundOrders: (ids: Identifier[]) =>
     messageOf(apiCall('admin/move-to-complete-refund', { method: 'PUT', json: { orderId: orderIds(ids) } })),
+  /** A move to one of the eight targets of SPEC section 4, with the server's message. */
+  moveOrders: (ids: Identifier[], status: Status) => messageOf(changeStatus(orderIds(ids), status)),
   /** Deletes with the server's message (the react-admin deleteMany keeps only the ids). */
   deleteOrders: (ids: Identifier[]) => messageOf(changeStatus(orderIds(ids), 'Deleted')),
 };

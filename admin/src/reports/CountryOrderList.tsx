@@ -1,0 +1,7 @@
+import { COUNTRY_REPORT } from './definitions';
+import { ReportScreen } from './ReportScreen';
+
+/** Country Order Details (/admin/country-order-list). */
+export default function CountryOrderList() {
+  return <ReportScreen report={COUNTRY_REPORT} />;
+}
