@@ -24,17 +24,11 @@ interface DocumentedOrder {
 
 /** The app on the same database, built with a proxy in front (TRUST_PROXY) or other limits. */
 async function sibling(t: TestApp, overrides: Partial<TestApp['config']>, trustProxy = false) {
-  const previous = process.env.TRUST_PROXY;
   // The proxy in front is on this machine, as inject's requests come from 127.0.0.1.
-  if (trustProxy) process.env.TRUST_PROXY = 'loopback';
-  try {
-    const app = await buildApp({ config: { ...t.config, ...overrides }, db: t.db });
-    await app.ready();
-    return app;
-  } finally {
-    if (previous === undefined) delete process.env.TRUST_PROXY;
-    else process.env.TRUST_PROXY = previous;
-  }
+  const config = { ...t.config, ...overrides, ...(trustProxy ? { trustProxy: 'loopback' } : {}) };
+  const app = await buildApp({ config, db: t.db });
+  await app.ready();
+  return app;
 }
 
 describe.each(dialects())('visitor calls on %s', (dialect) => {
