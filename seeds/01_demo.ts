@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import { dayjs, DB_DATE, DB_DATETIME, DATE_FORMATS, type Role } from '@app/domain';
 import { hashPassword } from '../api/src/modules/auth/passwords.js';
 import { recountOrderCounters } from '../api/src/modules/orders/counters.js';
+import { insertOne } from '../api/src/db/knex.js';
 import { createRng, makeOrder, minimalPdf, type GeneratedOrder, type Rng } from './generator.js';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -188,8 +189,7 @@ async function seedHistory(
     ]);
     fs.writeFileSync(path.join(docsDir, name), pdf);
     const provider = rng.chance(0.7) ? 'AWS' : 'Sendgrid';
-    // Both drivers answer the new id of a single-row insert.
-    const [docId] = await trx('uploaded_documents').insert({
+    const docId = await insertOne(trx, 'uploaded_documents', {
       order_id: order.order_id,
       file1: name,
       storage_key: `docs/${name}`,

@@ -80,3 +80,13 @@ export function upsertIncrement(
     .onConflict(Object.keys(key))
     .merge({ [column]: db.raw('?? + ?', [`${table}.${column}`, delta]) });
 }
+
+/** Inserts one row and answers its new id: without returning(), SQLite and MySQL both answer [id]. */
+export async function insertOne(
+  db: Knex | Knex.Transaction,
+  table: string,
+  row: Record<string, unknown>,
+): Promise<number> {
+  const [id] = await db(table).insert(row);
+  return Number(id);
+}

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { insertOne } from '../../db/knex.js';
 import { dayjs, EST_ZONE } from '@app/domain';
 
 /** The flags of a remark (SPEC section 3), each stored as 'Y' or 'N'. */
@@ -21,7 +22,5 @@ export function remarkView<T extends { created_at: string }>({ created_at, ...re
 }
 
 export async function insertRemark(db: Knex | Knex.Transaction, remark: Omit<RemarkRow, 'id'>): Promise<RemarkRow> {
-  const [inserted] = await db('remarks').insert(remark, ['id']);
-  const id = typeof inserted === 'object' ? (inserted as { id: number }).id : inserted;
-  return { ...remark, id: Number(id) };
+  return { ...remark, id: await insertOne(db, 'remarks', remark) };
 }

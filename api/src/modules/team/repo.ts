@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { insertOne } from '../../db/knex.js';
 import type { Role } from '@app/domain';
 
 export interface MemberRow {
@@ -53,8 +54,7 @@ export async function insertMember(
   trx: Knex.Transaction,
   member: Pick<MemberRow, 'name' | 'email' | 'password_hash' | 'type' | 'created_at' | 'updated_at'>,
 ): Promise<number> {
-  const [inserted] = await trx('team_members').insert(member, ['id']);
-  return Number(typeof inserted === 'object' ? (inserted as { id: number }).id : inserted);
+  return insertOne(trx, 'team_members', member);
 }
 
 export const updateMember = (trx: Knex.Transaction, id: number, patch: Record<string, unknown>) =>
