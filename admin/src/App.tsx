@@ -1,8 +1,9 @@
-import { lazy } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { lazy, useSyncExternalStore, type ReactNode } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { Admin, AdminContext, CustomRoutes, Notification, Resource } from 'react-admin';
 import { QUEUES, type QueueDefinition } from '@app/domain';
 import { authProvider } from './providers/authProvider';
+import { readStoredUser, subscribeToSession } from './providers/session';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './i18n';
 import { theme } from './theme';
@@ -36,6 +37,18 @@ const notification = () => (
 const queueScreen = (queue: QueueDefinition) =>
   queue.columns === 'future' ? <FutureOrders queue={queue} /> : <QueueScreen key={queue.route} queue={queue} />;
 
+/**
+ * Without a stored login, /admin goes to the sign-in page at '/': at the first visit, and the moment
+ * a 401 or a logout removes the login. This guard stands outside react-admin on purpose: its own
+ * requireAuth logs out from inside the admin routes, and that logout's navigation to '/' re-ran it on
+ * every render, pushing '/' in a loop.
+ */
+const hasStoredUser = () => readStoredUser() !== null;
+function RequireSignIn({ children }: { children: ReactNode }) {
+  const signedIn = useSyncExternalStore(subscribeToSession, hasStoredUser);
+  return signedIn ? children : <Navigate to="/" replace />;
+}
+
 /** '/' is the sign-in page; everything staff do lives under /admin (SPEC section 2). Every admin route is here. */
 export function App() {
   return (
@@ -53,31 +66,32 @@ export function App() {
         <Route
           path="/admin/*"
           element={
-            <Admin
-              basename="/admin"
-              {...providers}
-              loginPage={LoginPage}
-              layout={Layout}
-              dashboard={Dashboard}
-              notification={notification}
-              requireAuth
-              disableTelemetry
-            >
-              <Resource name="orders" recordRepresentation="order_id" />
-              <CustomRoutes>
-                {QUEUES.map((queue) => (
-                  <Route key={queue.route} path={`/${queue.route}/*`} element={queueScreen(queue)} />
-                ))}
-                <Route path="/view-order/:encodedId" element={<ViewOrder />} />
-                <Route path="/country-order-list" element={<CountryOrderList />} />
-                <Route path="/processed-order" element={<ProcessedBy />} />
-                <Route path="/send-invoice" element={<SendInvoice />} />
-                <Route path="/manage-team" element={<ManageTeam />} />
-                <Route path="/manage-team/:teamMemberId" element={<ManageTeam />} />
-                <Route path="/gateway-setting" element={<GatewaySetting />} />
-                <Route path="/change-password" element={<ChangePassword />} />
-              </CustomRoutes>
-            </Admin>
+            <RequireSignIn>
+              <Admin
+                basename="/admin"
+                {...providers}
+                loginPage={LoginPage}
+                layout={Layout}
+                dashboard={Dashboard}
+                notification={notification}
+                disableTelemetry
+              >
+                <Resource name="orders" recordRepresentation="order_id" />
+                <CustomRoutes>
+                  {QUEUES.map((queue) => (
+                    <Route key={queue.route} path={`/${queue.route}/*`} element={queueScreen(queue)} />
+                  ))}
+                  <Route path="/view-order/:encodedId" element={<ViewOrder />} />
+                  <Route path="/country-order-list" element={<CountryOrderList />} />
+                  <Route path="/processed-order" element={<ProcessedBy />} />
+                  <Route path="/send-invoice" element={<SendInvoice />} />
+                  <Route path="/manage-team" element={<ManageTeam />} />
+                  <Route path="/manage-team/:teamMemberId" element={<ManageTeam />} />
+                  <Route path="/gateway-setting" element={<GatewaySetting />} />
+                  <Route path="/change-password" element={<ChangePassword />} />
+                </CustomRoutes>
+              </Admin>
+            </RequireSignIn>
           }
         />
       </Routes>

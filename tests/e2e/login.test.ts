@@ -26,6 +26,18 @@ describe.skipIf(!browserAvailable())('sign-in in Chromium', () => {
     await page.close();
   });
 
+  it('sends a signed-out visit of an admin screen to the sign-in page once, without a redirect loop', async () => {
+    const page = await browser.newPage();
+    let navigations = 0;
+    page.on('framenavigated', () => navigations++);
+    await page.goto(`${server.url}/admin/called`);
+    await page.getByLabel('Email ID').waitFor();
+    await page.waitForTimeout(1000);
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(navigations).toBeLessThan(5);
+    await page.close();
+  });
+
   it('shows the validation messages under the fields', async () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/`);

@@ -20,8 +20,22 @@ export function readStoredUser(): StoredUser | null {
   }
 }
 
-export const storeUser = (user: StoredUser) => localStorage.setItem(STORAGE_KEY, JSON.stringify(user));
-export const clearStoredUser = () => localStorage.removeItem(STORAGE_KEY);
+/** Who wants to know when the login is stored or removed (the /admin guard re-renders then). */
+const listeners = new Set<() => void>();
+export function subscribeToSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+const changed = () => listeners.forEach((listener) => listener());
+
+export const storeUser = (user: StoredUser) => {
+  localStorage.setItem(STORAGE_KEY, JSON.stringify(user));
+  changed();
+};
+export const clearStoredUser = () => {
+  localStorage.removeItem(STORAGE_KEY);
+  changed();
+};
 
 /**
  * The message of the 401 that ended the session (or of the password change that did), kept until the
