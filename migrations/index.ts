@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import * as initialSchema from './001_initial_schema.js';
+import * as pendingUploads from './002_pending_uploads.js';
 
 /**
  * Migrations in order, imported statically so that they run the same under tsx, vitest and a bundle.
@@ -7,6 +8,7 @@ import * as initialSchema from './001_initial_schema.js';
  */
 const MIGRATIONS: Record<string, Knex.Migration> = {
   '001_initial_schema': initialSchema,
+  '002_pending_uploads': pendingUploads,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,4 +1,10 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type RouteOptions,
+} from 'fastify';
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Knex } from 'knex';
@@ -21,12 +27,24 @@ export interface BuildAppOptions {
   db?: Knex;
 }
 
+/**
+ * A URL the router cannot read (a broken %-escape, a path parameter over 100 characters) gets the same
+ * envelope as every other refusal, not Fastify's own error shape.
+ */
+function unreadableUrl(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const tooLong = error.statusCode === 414;
+  void reply
+    .code(tooLong ? 414 : 400)
+    .send({ status: 0, message: tooLong ? 'The address is too long.' : 'The address is not valid.' });
+}
+
 /** The one app factory: server.ts and every test build the app through here. */
 export async function buildApp({ config, db }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
+    frameworkErrors: unreadableUrl,
     ajv: {
       // errorMessage carries SPEC's wording; verbose gives the error handler the schema that failed.
       customOptions: { keywords: ['errorMessage'], verbose: true, allErrors: false },
@@ -34,6 +52,12 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);
+  // Every route as registered (method, url, schema, config): tests walk it to reach every endpoint.
+  const routeTable: RouteOptions[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    routeTable.push(route);
+  });
   app.decorate('storage', createLocalStorage(path.join(config.dataDir, 'uploads')));
   await app.register(errors);
   await app.register(dbPlugin, { db: db ?? createDb(config), ownsDb: !db });

@@ -3,6 +3,7 @@ import { loadConfig } from './config.js';
 import { createDb } from './db/knex.js';
 import { buildApp } from './app.js';
 import { createMailWorker } from './modules/mail/worker.js';
+import { PENDING_UPLOAD_GRACE_MS, sweepUnfinishedUploads } from './modules/documents/service.js';
 import { migrateLatest } from '../../migrations/index.js';
 import { seedDemoIfEmpty, DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../seeds/index.js';
 
@@ -14,6 +15,14 @@ async function main() {
   const seeded = config.seedDemo ? await seedDemoIfEmpty(db, config.dataDir) : false;
   const app = await buildApp({ config, db });
   app.addHook('onClose', async () => db.destroy());
+  // Files of uploads a crash cut short: at start, then every grace period (the sweep skips younger ones).
+  const sweepUploads = () =>
+    sweepUnfinishedUploads(db, app.storage).catch((error: Error) =>
+      app.log.error({ err: error }, 'upload sweep failed'),
+    );
+  await sweepUploads();
+  const sweeper = setInterval(sweepUploads, PENDING_UPLOAD_GRACE_MS).unref();
+  app.addHook('onClose', async () => clearInterval(sweeper));
   if (config.mailWorker) {
     const mailWorker = createMailWorker({ db, config, storage: app.storage, log: app.log });
     // onClose hooks run last-added first: the worker finishes its round before the pool closes.

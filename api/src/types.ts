@@ -1,3 +1,4 @@
+import type { RouteOptions } from 'fastify';
 import type { Knex } from 'knex';
 import type { Permission, Role } from '@app/domain';
 import type { AppConfig } from './config.js';
@@ -23,6 +24,8 @@ declare module 'fastify' {
     config: AppConfig;
     db: Knex;
     storage: Storage;
+    /** Every route as registered, in order (see app.ts). */
+    routeTable: readonly RouteOptions[];
   }
   interface FastifyRequest {
     member: Member;

@@ -1,5 +1,14 @@
 // The parts of autocannon the bench uses (it ships no types).
 declare module 'autocannon' {
+  /** One request of a sequence; setupRequest may rewrite it with the connection's context. */
+  interface Request {
+    method?: string;
+    path?: string;
+    body?: string;
+    headers?: Record<string, string>;
+    setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
+    onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
+  }
   interface Options {
     url: string;
     method?: string;
@@ -8,7 +17,7 @@ declare module 'autocannon' {
     overallRate?: number;
     headers?: Record<string, string>;
     body?: string;
-    requests?: Array<{ method?: string; path?: string; body?: string; headers?: Record<string, string> }>;
+    requests?: Array<Request>;
   }
   interface Result {
     requests: { average: number; total: number };
@@ -24,5 +33,6 @@ declare module 'autocannon' {
     ): void;
   }
   function autocannon(options: Options): Instance;
+  export type { Request };
   export default autocannon;
 }

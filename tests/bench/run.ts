@@ -5,7 +5,6 @@
  * writes bench/results.json. Fill the database first: npm run seed:bulk -- --orders 1000000
  */
 import fs from 'node:fs';
-import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import type { Knex } from 'knex';
 import { queueByOrderName, dayjs } from '@app/domain';
@@ -14,6 +13,7 @@ import { createDb } from '../../api/src/db/knex.js';
 import type { Member } from '../../api/src/types.js';
 import { folderCounts, listQueue, orderDetails, searchQueue } from '../../api/src/modules/orders/service.js';
 import { countryReport } from '../../api/src/modules/reports/service.js';
+import { startServerProcess } from '../helpers/serverProcess.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -136,36 +136,23 @@ async function scenarios(db: Knex, member: Member): Promise<Scenario[]> {
 async function main() {
   const config = loadConfig();
   const db = createDb(config);
-  const server = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
+  const server = await startServerProcess(
+    {
       MAIL_WORKER: 'false',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       JWT_SECRET: config.jwtSecret,
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  // The server prints the address it is bound to; read the port from there.
-  const url = await new Promise<string>((resolve, reject) => {
-    let seen = '';
-    server.stdout!.on('data', (chunk: Buffer) => {
-      seen += chunk.toString();
-      const port = seen.match(/http:\/\/localhost:(\d+)\/admin/)?.[1];
-      if (port) resolve(`http://127.0.0.1:${port}`);
-    });
-    server.once('exit', (code) => reject(new Error(`The server exited (${code}) before listening`)));
-  });
+    { inheritStderr: true },
+  );
+  const url = server.url;
   let peakRssMb = 0;
   const memory = setInterval(() => {
     try {
-      const status = fs.readFileSync(`/proc/${server.pid}/status`, 'utf8');
-      peakRssMb = Math.max(peakRssMb, Number(status.match(/VmHWM:\s+(\d+)/)?.[1] ?? 0) / 1024);
+      peakRssMb = Math.max(peakRssMb, server.memoryMb('VmHWM'));
     } catch {
-      /* the server has not started or has gone */
+      /* the server has gone */
     }
   }, 500);
   try {
@@ -228,7 +215,7 @@ async function main() {
     console.log('Written to bench/results.json');
   } finally {
     clearInterval(memory);
-    server.kill('SIGTERM');
+    await server.kill('SIGTERM');
     await db.destroy();
   }
 }

@@ -24,8 +24,9 @@ const extractToken = (request: FastifyRequest): string | undefined => {
 export default fp(async (app) => {
   await app.register(jwt, {
     secret: app.config.jwtSecret,
-    sign: { expiresIn: app.config.jwtExpiresIn },
-    verify: { extractToken },
+    sign: { algorithm: 'HS256', expiresIn: app.config.jwtExpiresIn },
+    // One algorithm only: a token must say exactly how this server signs.
+    verify: { extractToken, algorithms: ['HS256'] },
   });
 
   app.addHook('onRoute', (route) => {
@@ -36,9 +37,12 @@ export default fp(async (app) => {
   });
 
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') || request.is404 || request.routeOptions.config.public) return;
+    // Decided by the route that matched, never by the raw URL: an absolute-form target
+    // (`GET http://host/api/...`) reaches the same route with a URL that does not start with /api/.
+    const route = request.routeOptions.url ?? '';
+    if (!route.startsWith('/api/') || request.routeOptions.config.public) return;
     // The API docs are open while developing; in production they need a staff token like the rest.
-    if (request.url.startsWith('/api/docs') && app.config.nodeEnv !== 'production') return;
+    if (route.startsWith('/api/docs') && app.config.nodeEnv !== 'production') return;
     const token = extractToken(request);
     if (!token) throw unauthorized('Please sign in to continue.');
     let payload: TokenPayload;

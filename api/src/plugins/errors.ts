@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
-import { HttpError } from '../http.js';
+import { badRequest, HttpError } from '../http.js';
 
 interface ValidationIssue {
   keyword: string;
@@ -29,8 +29,52 @@ export function validationMessage(issue: ValidationIssue, context: string): stri
   return `${field} ${issue.message ?? 'is invalid'}`;
 }
 
+/** The path of the first number that is not finite in a validated request part, if any. */
+function nonFiniteAt(value: unknown, path: string): string | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? null : path;
+  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const found = nonFiniteAt(item, path ? `${path}.${key}` : key);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Errors that say the database cannot be reached or is busy right now, not that the request is wrong. */
+const DATABASE_UNAVAILABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'PROTOCOL_CONNECTION_LOST',
+  'PROTOCOL_SEQUENCE_TIMEOUT',
+  'ER_CON_COUNT_ERROR',
+  'ER_SERVER_SHUTDOWN',
+  'ER_LOCK_WAIT_TIMEOUT',
+  'ER_LOCK_DEADLOCK',
+  'SQLITE_BUSY',
+]);
+
+export const isDatabaseUnavailable = (error: { code?: string; name?: string; message?: string; fatal?: boolean }) =>
+  DATABASE_UNAVAILABLE.has(error.code ?? '') ||
+  // A pool that could not hand out a connection in time, or a connection that died under a query.
+  error.name === 'KnexTimeoutError' ||
+  error.fatal === true ||
+  /connection is in closed state|Connection lost/i.test(error.message ?? '');
+
 /** Every failure answers `{status: 0, message}` with a 4xx code; only a real bug answers 500. */
 export default fp(async (app) => {
+  // Ajv coerces digits no number can hold ('9' x 400, '1e400') to Infinity and then skips the numeric
+  // limits, which it checks for finite numbers only: a page size of Infinity would list a whole queue.
+  app.addHook('preHandler', async (request) => {
+    for (const [part, value] of Object.entries({ params: request.params, query: request.query, body: request.body })) {
+      const path = nonFiniteAt(value, '');
+      if (path !== null) throw badRequest(`${path || part} is not a valid number.`);
+    }
+  });
+
   app.setErrorHandler((error: FastifyError & { validation?: ValidationIssue[] }, request, reply) => {
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send({ status: error.statusCode === 401 ? 401 : 0, message: error.message });
@@ -47,6 +91,13 @@ export default fp(async (app) => {
           ? 'The request body is not valid JSON.'
           : error.message;
       return reply.code(code).send({ status: 0, message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ status: 0, message: 'The database is busy or not answering. Please try again in a moment.' });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ status: 0, message: 'Something went wrong on our side. Please try again.' });

@@ -8,10 +8,15 @@ import type { Readable } from 'node:stream';
  * from a request; local disk now, an S3-compatible store is another implementation of this.
  */
 export interface Storage {
+  /** A new random key in `folder`, for bytes not written yet (so that the caller can note the key first). */
+  newKey(folder: string, extension: string): string;
+  /** Writes the bytes under a key from newKey; a crash never leaves half a file under the key. */
+  write(key: string, bytes: Buffer): Promise<void>;
   /** Stores the bytes under a new random key in `folder` and answers the key. */
   put(folder: string, bytes: Buffer, extension: string): Promise<string>;
   /** Opens a stored file, or answers null when the key is unknown or malformed. */
   open(key: string): Promise<{ stream: Readable; size: number } | null>;
+  /** Removes the file and any unfinished write of it; a missing file is no error. */
   remove(key: string): Promise<void>;
 }
 
@@ -23,16 +28,24 @@ export function createLocalStorage(root: string): Storage {
     const full = path.resolve(root, key);
     return full.startsWith(path.resolve(root) + path.sep) ? full : null;
   };
-  return {
-    async put(folder, bytes, extension) {
+  const storage: Storage = {
+    newKey(folder, extension) {
       const key = `${folder}/${crypto.randomBytes(12).toString('hex')}.${extension}`;
+      if (!resolve(key)) throw new Error(`Invalid storage folder or extension: ${folder}, ${extension}`);
+      return key;
+    },
+    async write(key, bytes) {
       const full = resolve(key);
-      if (!full) throw new Error(`Invalid storage folder or extension: ${folder}, ${extension}`);
+      if (!full) throw new Error(`Invalid storage key: ${key}`);
       await fs.promises.mkdir(path.dirname(full), { recursive: true });
       // Write to a temporary name and rename, so that a crash never leaves half a file under the key.
       const temp = `${full}.part`;
       await fs.promises.writeFile(temp, bytes, { flag: 'wx' });
       await fs.promises.rename(temp, full);
+    },
+    async put(folder, bytes, extension) {
+      const key = storage.newKey(folder, extension);
+      await storage.write(key, bytes);
       return key;
     },
     async open(key) {
@@ -48,7 +61,10 @@ export function createLocalStorage(root: string): Storage {
     },
     async remove(key) {
       const full = resolve(key);
-      if (full) await fs.promises.rm(full, { force: true });
+      if (!full) return;
+      await fs.promises.rm(`${full}.part`, { force: true });
+      await fs.promises.rm(full, { force: true });
     },
   };
+  return storage;
 }

@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { insertOne } from '../../db/knex.js';
+import { nowUtc } from '@app/domain';
 import type { Storage } from '../../storage/index.js';
 
 export interface DocumentRow {
@@ -22,9 +24,7 @@ export const latestDocument = (db: Knex, orderId: number): Promise<DocumentRow |
   db<DocumentRow>('uploaded_documents').where({ order_id: orderId }).orderBy('id', 'desc').first();
 
 export async function insertDocument(trx: Knex.Transaction, row: Omit<DocumentRow, 'id'> & { uploaded_by_id: number }) {
-  // Without returning(), both SQLite and MySQL answer [the new id].
-  const [id] = await trx('uploaded_documents').insert(row);
-  return Number(id);
+  return insertOne(trx, 'uploaded_documents', row);
 }
 
 /** The facts of an order an upload changes, read under a row lock (a no-op on SQLite, whose writers take turns). */
@@ -48,3 +48,14 @@ export async function readDocumentBytes(storage: Storage, key: string): Promise<
   for await (const chunk of file.stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
+
+/** Notes an upload whose bytes are about to be stored (see sweepUnfinishedUploads). */
+export const notePendingUpload = (db: Knex, storageKey: string) =>
+  db('pending_uploads').insert({ storage_key: storageKey, created_at: nowUtc() });
+
+export const forgetPendingUpload = (db: Knex | Knex.Transaction, storageKey: string) =>
+  db('pending_uploads').where({ storage_key: storageKey }).del();
+
+/** Storage keys of uploads noted before `before` ('YYYY-MM-DD HH:mm:ss') and never finished. */
+export const stalePendingUploads = (db: Knex, before: string): Promise<string[]> =>
+  db('pending_uploads').where('created_at', '<', before).orderBy('id').pluck('storage_key');

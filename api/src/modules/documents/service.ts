@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { nowUtc } from '@app/domain';
+import type { Knex } from 'knex';
+import { dayjs, DB_DATETIME, nowUtc } from '@app/domain';
+import type { Storage } from '../../storage/index.js';
 import { conflict, notFound } from '../../http.js';
 import type { Member } from '../../types.js';
 import { recordAudit } from '../audit/repo.js';
 import { queueApprovalMail } from '../mail/service.js';
 import { applyCounterChanges } from '../orders/counters.js';
 import { checkOriginalName, inspectDocument } from './files.js';
-import { insertDocument, lockOrder } from './repo.js';
+import { forgetPendingUpload, insertDocument, lockOrder, notePendingUpload, stalePendingUploads } from './repo.js';
 import type { UploadBody } from './schemas.js';
 
 const orderNotFound = () => notFound('Order not found.');
@@ -16,7 +18,8 @@ const orderDeleted = () => conflict('This order is deleted. Move it back to a qu
  * Stores the finished document and, in one transaction, records it, completes the order (who
  * processed it, for the Processed By report), queues the approval mail and writes the audit events.
  * The bytes are stored first under a random key; if the transaction fails they are removed again,
- * so no file is left that nothing points to.
+ * and if the process dies first, the pending note lets the sweep remove them: no file is left that
+ * nothing points to.
  */
 export async function uploadDocument(app: FastifyInstance, member: Member, input: UploadBody) {
   const originalName = checkOriginalName(input.uploadVisaDoc.filename);
@@ -26,9 +29,14 @@ export async function uploadDocument(app: FastifyInstance, member: Member, input
   if (!order) throw orderNotFound();
   if (order.process_status === 'Deleted') throw orderDeleted();
 
-  const key = await app.storage.put('docs', bytes, extension);
+  const key = app.storage.newKey('docs', extension);
+  // Noted before any byte is written and forgotten in the transaction that records the document:
+  // a crash anywhere in between leaves the note, and sweepUnfinishedUploads removes the file.
+  await notePendingUpload(app.db, key);
   try {
+    await app.storage.write(key, bytes);
     return await app.db.transaction(async (trx) => {
+      await forgetPendingUpload(trx, key);
       const before = await lockOrder(trx, input.orderId);
       if (!before) throw orderNotFound();
       if (before.process_status === 'Deleted') throw orderDeleted();
@@ -68,6 +76,28 @@ export async function uploadDocument(app: FastifyInstance, member: Member, input
     });
   } catch (error) {
     await app.storage.remove(key);
+    await forgetPendingUpload(app.db, key);
     throw error;
   }
+}
+
+/** How old a pending upload must be before the sweep takes it for abandoned: far longer than any upload. */
+export const PENDING_UPLOAD_GRACE_MS = 10 * 60_000;
+
+/**
+ * Removes the files of uploads that never finished (the process died between storing the bytes and
+ * committing the document), going by the pending notes older than the grace period, so that an
+ * upload in flight in another process is never touched. Answers how many were swept.
+ */
+export async function sweepUnfinishedUploads(
+  db: Knex,
+  storage: Storage,
+  { graceMs = PENDING_UPLOAD_GRACE_MS, now = Date.now() } = {},
+): Promise<number> {
+  const stale = await stalePendingUploads(db, dayjs.utc(now - graceMs).format(DB_DATETIME));
+  for (const key of stale) {
+    await storage.remove(key);
+    await forgetPendingUpload(db, key);
+  }
+  return stale.length;
 }

@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface ServerProcess {
+  /** http://127.0.0.1:{port} */
+  url: string;
+  child: ChildProcess;
+  /** Resolves with the exit code (null when killed by a signal). */
+  exited: Promise<number | null>;
+  /** A memory figure of the process from /proc, in MB: VmRSS (now) or VmHWM (peak). */
+  memoryMb(field?: 'VmRSS' | 'VmHWM'): number;
+  /** What the process wrote to stderr (the last 20 KB), for failure messages. */
+  errors(): string;
+  /** Sends the signal and waits for the process to end. */
+  kill(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/**
+ * The real server (`node api/src/server.ts`, as `npm start` runs it) in a child process, configured by
+ * environment variables on top of this process's own, on a free loopback port. Resolves once the
+ * server prints the address it listens on.
+ */
+export async function startServerProcess(
+  env: NodeJS.ProcessEnv,
+  { inheritStderr = false, timeoutMs = 90_000 } = {},
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', inheritStderr ? 'inherit' : 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-20_000)));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const url = await new Promise<string>((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(
+      () => reject(new Error(`The server did not start in ${timeoutMs} ms: ${stderr}`)),
+      timeoutMs,
+    );
+    child.stdout!.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      // The server prints the address it is bound to; the port is read from there.
+      const port = seen.match(/http:\/\/localhost:(\d+)\/admin/)?.[1];
+      if (port) {
+        clearTimeout(timer);
+        resolve(`http://127.0.0.1:${port}`);
+      }
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`The server exited (${code}) before listening: ${stderr}`));
+    });
+  });
+  // Keep reading stdout so that a chatty server never blocks on a full pipe.
+  child.stdout!.resume();
+
+  return {
+    url,
+    child,
+    exited,
+    memoryMb(field = 'VmRSS') {
+      const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return Number(status.match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? 0) / 1024;
+    },
+    errors: () => stderr,
+    async kill(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}
