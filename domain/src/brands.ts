@@ -33,7 +33,8 @@ export const MAIN_BRAND: Brand = {
     { label: 'Refund Policy', href: `${SITE}/refund-policy` },
     { label: 'Contact Us', href: `${SITE}/contact-us` },
   ],
-  footer: 'Thailand Arrival Card is a private application service and is not affiliated with the Government of Thailand.',
+  footer:
+    'Thailand Arrival Card is a private application service and is not affiliated with the Government of Thailand.',
   supportEmail: 'support@thailandarrivalcard.example',
 };
 
@@ -47,7 +48,11 @@ export const PARTNER_BRAND: Brand = {
 };
 
 /** Hosts (without port) that get the partner brand; `partner.localhost` is for trying it locally. */
-export const PARTNER_HOSTS: readonly string[] = ['partner-travel.example', 'www.partner-travel.example', 'partner.localhost'];
+export const PARTNER_HOSTS: readonly string[] = [
+  'partner-travel.example',
+  'www.partner-travel.example',
+  'partner.localhost',
+];
 
 export function brandForHost(host: string | null | undefined): Brand {
   const name = String(host ?? '')
