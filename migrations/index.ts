@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import * as initialSchema from './001_initial_schema.js';
 import * as pendingUploads from './002_pending_uploads.js';
+import * as countryReportIndex from './003_country_report_index.js';
 
 /**
  * Migrations in order, imported statically so that they run the same under tsx, vitest and a bundle.
@@ -9,6 +10,7 @@ import * as pendingUploads from './002_pending_uploads.js';
 const MIGRATIONS: Record<string, Knex.Migration> = {
   '001_initial_schema': initialSchema,
   '002_pending_uploads': pendingUploads,
+  '003_country_report_index': countryReportIndex,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

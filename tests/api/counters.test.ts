@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dayjs, QUEUES, todayUtc } from '@app/domain';
+import { dayjs, QUEUES, queueByOrderName, todayUtc } from '@app/domain';
 import { createRng, minimalPdf } from '../../seeds/generator.js';
-import { queueCounts, readCounters, readCountersFor } from '../../api/src/modules/orders/counters.js';
-import { queueCondition } from '../../api/src/modules/orders/repo.js';
+import { queueCounts, queueTotal, readCounters, readCountersFor } from '../../api/src/modules/orders/counters.js';
+import { monthCondition, queueCondition } from '../../api/src/modules/orders/repo.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dialects } from '../helpers/db.js';
 import { postUpload } from '../helpers/upload.js';
@@ -60,6 +60,12 @@ describe.each(dialects())('queue counters on %s', (dialect) => {
         // The folded read that the folder counts use must agree too.
         const folded = await readCountersFor(t.db, memberId, day);
         expect(queueCounts(folded, memberId, day), `folded, member ${memberId} on ${day}`).toEqual(expected);
+        // And so must the one-queue sums the list totals use.
+        for (const queue of QUEUES) {
+          expect(await queueTotal(t.db, queue.filter, memberId, day), `${queue.orderName} total`).toBe(
+            expected[queue.countField],
+          );
+        }
       }
     }
   }
@@ -122,6 +128,18 @@ describe.each(dialects())('queue counters on %s', (dialect) => {
     const today = dayjs.utc(todayUtc());
     const days = [0, 1, 2, 31, 180, 365].map((n) => today.add(n, 'day').format('YYYY-MM-DD'));
     await expectCountersExact(days);
+    // The Future Order month tables' totals, month by month.
+    const future = queueByOrderName('futureOrder')!;
+    for (let i = 0; i < 12; i++) {
+      const month = today.add(i, 'month').format('YYYY-MM');
+      const row = await t
+        .db('orders')
+        .modify(queueCondition(future.filter, 0, days[0]!))
+        .modify(monthCondition(month))
+        .count({ n: '*' })
+        .first();
+      expect(await queueTotal(t.db, future.filter, 0, days[0]!, month), month).toBe(Number(row?.n ?? 0));
+    }
     // Tomorrow really moves orders from Future to New, so the check above compared different numbers.
     const counters = await readCounters(t.db);
     const adminId = members.get('admin@demo.test')!;

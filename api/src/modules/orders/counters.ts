@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { matchesQueue, QUEUES, type QueueDefinition } from '@app/domain';
+import { matchesQueue, QUEUES, type QueueDefinition, type QueueFilter } from '@app/domain';
 import { upsertIncrement } from '../../db/knex.js';
 
 /** The facts of an order that the queue counts depend on. */
@@ -128,4 +128,31 @@ export function queueCount(rows: CounterRow[], queue: QueueDefinition, memberId:
 /** All queue counts keyed by their count field (SPEC section 3). */
 export function queueCounts(rows: CounterRow[], memberId: number, today: string): Record<string, number> {
   return Object.fromEntries(QUEUES.map((q) => [q.countField, queueCount(rows, q, memberId, today)]));
+}
+
+/**
+ * One queue's size straight from the counters in SQL: the queue filter turned into conditions on the
+ * counters' columns, so a list's total costs a short primary-key range (a status's rows) instead of
+ * reading every counter. `month` ('YYYY-MM') narrows to New orders planned in that month.
+ */
+export async function queueTotal(
+  db: Knex,
+  filter: QueueFilter,
+  memberId: number,
+  today: string,
+  month?: string,
+): Promise<number> {
+  const q = db('order_counters').sum({ n: 'count' });
+  if (filter.statusIn) q.whereIn('status', filter.statusIn);
+  if (filter.statusNotIn) q.whereNotIn('status', filter.statusNotIn);
+  if (filter.modeIn) q.whereIn('mode', filter.modeIn);
+  if (filter.modeNotIn) q.whereNotIn('mode', filter.modeNotIn);
+  if (filter.assigned === true) q.whereNot('assignee_id', 0);
+  if (filter.assigned === false) q.where('assignee_id', 0);
+  if (filter.assignedToMe) q.where('assignee_id', memberId);
+  if (filter.processingDate === 'due') q.where((w) => w.where('due_date', '').orWhere('due_date', '<=', today));
+  if (filter.processingDate === 'future') q.where('due_date', '>', today);
+  if (month) q.where('due_date', 'like', `${month}-%`);
+  const row = await q.first();
+  return Number(row?.n ?? 0);
 }

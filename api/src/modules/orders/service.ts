@@ -24,6 +24,7 @@ import {
   applyCounterChanges,
   queueCount,
   queueCounts,
+  queueTotal,
   readCounters,
   readCountersFor,
   type CounterRow,
@@ -90,10 +91,7 @@ export async function listQueue(db: Knex, member: Member, queue: QueueDefinition
   const today = todayUtc();
   const conditions = [queueCondition(queue.filter, member.id, today)];
   if (options.month) conditions.push(monthCondition(options.month));
-  const counters = options.month
-    ? inMonth(await readCounters(db), options.month)
-    : await readCountersFor(db, member.id, today);
-  const total = queueCount(counters, queue, member.id, today);
+  const total = await queueTotal(db, queue.filter, member.id, today, options.month);
   const sort = (options.sort || 'order_id') as SortField;
   const direction = options.order.toLowerCase() === 'asc' ? 'asc' : 'desc';
   const offset = (options.page - 1) * options.limit;
