@@ -1,32 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from 'react-admin';
 import { dataProvider } from '../../admin/src/providers/dataProvider';
-
-interface Call {
-  url: string;
-  method: string;
-  body: unknown;
-  authorization: string | null;
-}
-
-/** Stubs fetch with one answer per call (the last one repeats) and records what was asked. */
-function stubApi(...answers: Array<{ status?: number; body: object }>) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      calls.push({
-        url,
-        method: init.method ?? 'GET',
-        body: init.body ? JSON.parse(String(init.body)) : undefined,
-        authorization: new Headers(init.headers).get('Authorization'),
-      });
-      const answer = answers[Math.min(calls.length - 1, answers.length - 1)]!;
-      return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200 });
-    }),
-  );
-  return calls;
-}
+import { stubApi } from '../helpers/fetchStub';
 
 const row = (order_id: number) => ({ order_id, full_name: `Customer ${order_id}`, process_status: 'New' });
 const rows = (from: number, count: number) => Array.from({ length: count }, (_, i) => row(from - i));

@@ -4,37 +4,12 @@ import { QUEUES, ROLES, queueByOrderName, type Role } from '@app/domain';
 import { App } from '../../admin/src/App';
 import { menuLinksFor } from '../../admin/src/layout/menuLinks';
 import { actionsFor } from '../../admin/src/queues/actions';
+import { specSidebarFor } from '../helpers/specSidebar';
 
 const token = (role: Role) => `x.${btoa(JSON.stringify({ user: { id: 1, name: `Demo ${role}`, type: role } }))}.y`;
 const COUNTS = Object.fromEntries(QUEUES.map((queue, index) => [queue.countField, 100 + index]));
 
-/** SPEC section 6 sidebar: everything, less what each role may not see. */
-const EVERY_LINK = [
-  'Dashboard',
-  'Awaiting Customer',
-  'Awaiting Govt',
-  'Contact Customer',
-  'Customer Called',
-  'Order History',
-  'Future Orders',
-  'Deleted Orders',
-  'Refunds',
-  'Charge Back',
-  'Country Order List',
-  'Order Processed',
-  'Manage Invoices',
-  'Manage Team',
-  'Gateway Setting',
-  'Change Password',
-];
-const HIDDEN: Record<Role, string[]> = {
-  Admin: [],
-  Manager: [],
-  Team: ['Order Processed'],
-  Telecaller: ['Order History', 'Order Processed'],
-  'Night Staff': ['Order Processed', 'Manage Team', 'Gateway Setting', 'Change Password'],
-};
-const expectedLinks = (role: Role) => EVERY_LINK.filter((link) => !HIDDEN[role].includes(link));
+const expectedLinks = specSidebarFor;
 
 /** A fake API: counts, empty lists, or a 401 for every call when `expired`. */
 function stubApi({ expired = false } = {}) {

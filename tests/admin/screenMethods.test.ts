@@ -1,32 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dataProvider } from '../../admin/src/providers/dataProvider';
+import { stubApi } from '../helpers/fetchStub';
 import { toCsv } from '../../admin/src/reports/csv';
 
-interface Call {
-  url: string;
-  method: string;
-  body: unknown;
-  authorization: string | null;
-}
-
-/** Stubs fetch with one answer for every call and records what was asked. */
-function stubApi(answer: { status?: number; body: object | string; headers?: Record<string, string> }) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      calls.push({
-        url,
-        method: init.method ?? 'GET',
-        body: init.body ? JSON.parse(String(init.body)) : undefined,
-        authorization: new Headers(init.headers).get('Authorization'),
-      });
-      const body = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
-      return new Response(body, { status: answer.status ?? 200, headers: answer.headers });
-    }),
-  );
-  return calls;
-}
 const ok = (data?: unknown) => ({ body: { status: 1, message: 'Done.', data } });
 
 beforeEach(() => {

@@ -2,41 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { browserAvailable, launchBrowser, screenshot, signIn } from '../helpers/browser.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { specSidebarFor } from '../helpers/specSidebar.js';
+import type { Role } from '@app/domain';
 
 const DESKTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
 
-/** SPEC section 2 sidebar, in order, with the SPEC section 6 visibility per role (Dashboard first, Logout last). */
-const ALL_LINKS = [
-  'Dashboard',
-  'Awaiting Customer',
-  'Awaiting Govt',
-  'Contact Customer',
-  'Customer Called',
-  'Order History',
-  'Future Orders',
-  'Deleted Orders',
-  'Refunds',
-  'Charge Back',
-  'Country Order List',
-  'Order Processed',
-  'Manage Invoices',
-  'Manage Team',
-  'Gateway Setting',
-  'Change Password',
-  'Logout',
-];
-const without = (...hidden: string[]) => ALL_LINKS.filter((link) => !hidden.includes(link));
+/** Each demo account and its sidebar: SPEC's links for the role, then Logout. */
+const links = (role: Role) => [...specSidebarFor(role), 'Logout'];
 const ROLES = [
-  { email: 'admin@demo.test', name: 'Demo Admin', links: ALL_LINKS },
-  { email: 'manager@demo.test', name: 'Demo Manager', links: ALL_LINKS },
-  { email: 'team@demo.test', name: 'Demo Team', links: without('Order Processed') },
-  { email: 'telecaller@demo.test', name: 'Demo Telecaller', links: without('Order History', 'Order Processed') },
-  {
-    email: 'night@demo.test',
-    name: 'Demo Night Staff',
-    links: without('Order Processed', 'Manage Team', 'Gateway Setting', 'Change Password'),
-  },
+  { email: 'admin@demo.test', name: 'Demo Admin', links: links('Admin') },
+  { email: 'manager@demo.test', name: 'Demo Manager', links: links('Manager') },
+  { email: 'team@demo.test', name: 'Demo Team', links: links('Team') },
+  { email: 'telecaller@demo.test', name: 'Demo Telecaller', links: links('Telecaller') },
+  { email: 'night@demo.test', name: 'Demo Night Staff', links: links('Night Staff') },
 ];
 /** Sidebar link label to its get-folder-count field (SPEC section 2). */
 const COUNTED: Record<string, string> = {

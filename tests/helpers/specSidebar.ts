@@ -1,0 +1,33 @@
+import type { Role } from '@app/domain';
+
+/**
+ * SPEC section 2 sidebar in order (after the Dashboard link the admin adds), and the SPEC section 6
+ * links each role does not see: the expectation that the sidebar tests compare the app with.
+ */
+const SPEC_SIDEBAR = [
+  'Dashboard',
+  'Awaiting Customer',
+  'Awaiting Govt',
+  'Contact Customer',
+  'Customer Called',
+  'Order History',
+  'Future Orders',
+  'Deleted Orders',
+  'Refunds',
+  'Charge Back',
+  'Country Order List',
+  'Order Processed',
+  'Manage Invoices',
+  'Manage Team',
+  'Gateway Setting',
+  'Change Password',
+];
+const HIDDEN: Record<Role, string[]> = {
+  Admin: [],
+  Manager: [],
+  Team: ['Order Processed'],
+  Telecaller: ['Order History', 'Order Processed'],
+  'Night Staff': ['Order Processed', 'Manage Team', 'Gateway Setting', 'Change Password'],
+};
+
+export const specSidebarFor = (role: Role): string[] => SPEC_SIDEBAR.filter((link) => !HIDDEN[role].includes(link));
