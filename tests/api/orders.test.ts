@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayjs, encodeId, matchesQueue, nowUtc, QUEUES, todayUtc, type QueueFacts } from '@app/domain';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { createTestApp, signInDemoAccounts, type TestApp } from '../helpers/app.js';
 import { dialects } from '../helpers/db.js';
 import { readCounters, recountOrderCounters } from '../../api/src/modules/orders/counters.js';
 import { hashPassword } from '../../api/src/modules/auth/passwords.js';
@@ -21,10 +21,9 @@ describe.each(dialects())('orders API on %s', (dialect) => {
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    for (const role of ['admin', 'manager', 'team', 'telecaller', 'night']) {
-      tokens[role] = await t.login(`${role}@demo.test`);
-    }
-    for (const m of await t.db('team_members').select('id', 'email')) ids[m.email.split('@')[0]] = m.id;
+    const demo = await signInDemoAccounts(t);
+    Object.assign(tokens, demo.tokens);
+    Object.assign(ids, demo.ids);
   });
   afterAll(() => t?.close());
 

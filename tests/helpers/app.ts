@@ -55,3 +55,13 @@ export async function createTestApp(
     },
   };
 }
+
+/** Signs in each demo account: tokens and member ids keyed by the email's local part (admin, manager, ...). */
+export async function signInDemoAccounts(t: TestApp) {
+  const tokens: Record<string, string> = {};
+  const ids: Record<string, number> = {};
+  for (const role of ['admin', 'manager', 'team', 'telecaller', 'night'])
+    tokens[role] = await t.login(`${role}@demo.test`);
+  for (const m of await t.db('team_members').select('id', 'email')) ids[m.email.split('@')[0]] = m.id;
+  return { tokens, ids };
+}
