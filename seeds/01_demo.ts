@@ -6,7 +6,9 @@ import { dayjs, DB_DATE, DB_DATETIME, DATE_FORMATS, type Role } from '@app/domai
 import { hashPassword } from '../api/src/modules/auth/passwords.js';
 import { recountOrderCounters } from '../api/src/modules/orders/counters.js';
 import { insertOne } from '../api/src/db/knex.js';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../api/src/storage/privateFiles.js';
 import { createRng, makeOrder, minimalPdf, type GeneratedOrder, type Rng } from './generator.js';
+import { seedEvidenceDemo } from './02_evidence.js';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; name: string; type: Role }> = [
@@ -82,6 +84,7 @@ export async function seedDemo(db: Knex, dataDir: string, now = dayjs.utc()): Pr
     );
     await trx.batchInsert('orders', orders, 50);
     await seedHistory(trx, rng, orders, staff, dataDir);
+    await seedEvidenceDemo(trx, rng, dataDir, now);
   });
   await recountOrderCounters(db);
 }
@@ -152,7 +155,7 @@ async function seedHistory(
   dataDir: string,
 ) {
   const docsDir = path.join(dataDir, 'uploads', 'docs');
-  fs.mkdirSync(docsDir, { recursive: true });
+  ensurePrivateDir(docsDir);
   const remarks: Record<string, unknown>[] = [];
   const downloads: Record<string, unknown>[] = [];
   const mails: Record<string, unknown>[] = [];
@@ -187,7 +190,7 @@ async function seedHistory(
       `Passport: ${order.passport_number}`,
       `Arrival: ${order.date_of_arrival} on ${order.arrivalflight_and_vehicle_number}`,
     ]);
-    fs.writeFileSync(path.join(docsDir, name), pdf);
+    fs.writeFileSync(path.join(docsDir, name), pdf, { mode: PRIVATE_FILE_MODE });
     const provider = rng.chance(0.7) ? 'AWS' : 'Sendgrid';
     const docId = await insertOne(trx, 'uploaded_documents', {
       order_id: order.order_id,

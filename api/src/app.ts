@@ -8,13 +8,15 @@ import Fastify, {
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Knex } from 'knex';
+import { RESOURCES, type Registry } from '@app/domain';
 import type { AppConfig } from './config.js';
 import path from 'node:path';
 import { createDb } from './db/knex.js';
-import { createLocalStorage } from './storage/index.js';
+import { createStorage } from './storage/index.js';
 import './types.js';
 import errors from './plugins/errors.js';
 import dbPlugin from './plugins/db.js';
+import redisPlugin from './plugins/redis.js';
 import security from './plugins/security.js';
 import auth from './plugins/auth.js';
 import docs from './plugins/docs.js';
@@ -25,6 +27,8 @@ export interface BuildAppOptions {
   config: AppConfig;
   /** A knex instance to use (and not close); by default one is made from the config and closed with the app. */
   db?: Knex;
+  /** The resources served at /api/<name> (domain/registry); tests pass a fixture registry. */
+  registry?: Registry;
 }
 
 /**
@@ -39,11 +43,17 @@ function unreadableUrl(error: FastifyError, _request: FastifyRequest, reply: Fas
 }
 
 /** The one app factory: server.ts and every test build the app through here. */
-export async function buildApp({ config, db }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, registry = RESOURCES }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
+    // Slow or stalled clients are cut off (issue 15): Fastify's own default waits for ever.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.idleTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    // Node checks the request and header timeouts this often (30 s by default).
+    http: { headersTimeout: config.headersTimeoutMs, connectionsCheckingInterval: 1000 },
     frameworkErrors: unreadableUrl,
     ajv: {
       // errorMessage carries SPEC's wording; verbose gives the error handler the schema that failed.
@@ -52,15 +62,18 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);
+  app.decorate('registry', registry);
+  app.server.maxConnections = config.maxConnections;
   // Every route as registered (method, url, schema, config): tests walk it to reach every endpoint.
   const routeTable: RouteOptions[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     routeTable.push(route);
   });
-  app.decorate('storage', createLocalStorage(path.join(config.dataDir, 'uploads')));
+  app.decorate('storage', createStorage(config.storageUrl, path.join(config.dataDir, 'uploads')));
   await app.register(errors);
   await app.register(dbPlugin, { db: db ?? createDb(config), ownsDb: !db });
+  await app.register(redisPlugin);
   await app.register(security);
   await app.register(multipart, { limits: { fileSize: config.uploadMaxMb * 1024 * 1024, files: 1, fields: 20 } });
   await app.register(auth);

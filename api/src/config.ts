@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import { ensurePrivateDir } from './storage/privateFiles.js';
 
 /** Everything the API reads from its environment, validated once at start. */
 export interface AppConfig {
@@ -35,6 +36,32 @@ export interface AppConfig {
   logLevel: string;
   /** Fastify's trustProxy: false, true, or addresses/CIDRs of the proxies (TRUST_PROXY). */
   trustProxy: boolean | string;
+  /** A request must arrive whole within this time (slow bodies), its headers within headersTimeoutMs. */
+  requestTimeoutMs: number;
+  headersTimeoutMs: number;
+  /** A connection with no bytes for this long is closed; so is a kept-alive one idle between requests for keepAliveTimeoutMs. */
+  idleTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  /** Connections served at once; more are refused at once. */
+  maxConnections: number;
+  /** SendGrid Event Webhook verification key (base64 DER or PEM); empty refuses every SendGrid event. */
+  sendgridWebhookPublicKey: string;
+  /** PEM file of the certificate SNS signs with (configured, never fetched); empty refuses every SES event. */
+  sesSnsCertFile: string;
+  /** SNS topics whose SES events are accepted (SES_SNS_TOPIC_ARNS, comma-separated); empty accepts any topic. */
+  sesSnsTopicArns: string[];
+  /** Webhook requests per IP and window. */
+  webhookRateMax: number;
+  /** redis:// address shared by several API processes (events, presence, rate limits); empty: in-process. */
+  redisUrl: string;
+  /** s3://bucket?endpoint=&region= keeps documents in an S3-compatible bucket; empty: DATA_DIR/uploads. */
+  storageUrl: string;
+  /** A Priority order unfinished this many hours after payment is overdue (domain/src/sla.ts). */
+  slaPriorityHours: number;
+  /** A New (standard) order unfinished this many hours after payment is overdue. */
+  slaStandardHours: number;
+  /** Interval of the keep-alive comments on live event streams (LIVE_HEARTBEAT_MS). */
+  liveHeartbeatMs: number;
 }
 
 const bool = (value: string | undefined, fallback: boolean) =>
@@ -54,15 +81,18 @@ function trustProxy(raw: string | undefined): boolean | string {
   return ['true', '1', 'yes', 'on'].includes(raw.toLowerCase()) ? true : raw;
 }
 
-/** The JWT secret: JWT_SECRET, else one generated once and kept under DATA_DIR. */
-function jwtSecret(env: NodeJS.ProcessEnv, dataDir: string): string {
+/** The JWT secret: JWT_SECRET, else (not in production) one generated once and kept under DATA_DIR. */
+function jwtSecret(env: NodeJS.ProcessEnv, dataDir: string, nodeEnv: AppConfig['nodeEnv']): string {
+  if (nodeEnv === 'production' && !env.JWT_SECRET) {
+    throw new Error('NODE_ENV=production needs JWT_SECRET (32+ random characters), shared by every API process');
+  }
   if (env.JWT_SECRET) {
     if (env.JWT_SECRET.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
     return env.JWT_SECRET;
   }
   const file = path.join(dataDir, 'jwt-secret');
   if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
-  fs.mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   const secret = crypto.randomBytes(48).toString('base64url');
   fs.writeFileSync(file, secret, { mode: 0o600 });
   return secret;
@@ -77,11 +107,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const port = int(env, 'PORT', 3000, 0);
   const config: AppConfig = {
     nodeEnv,
-    host: env.HOST ?? '0.0.0.0',
+    // Only production listens on every interface by default: a development start stays on this machine.
+    host: env.HOST || (nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1'),
     port,
     dataDir,
     databaseUrl: env.DATABASE_URL ?? '',
-    jwtSecret: overrides.jwtSecret ?? jwtSecret(env, dataDir),
+    jwtSecret: overrides.jwtSecret ?? jwtSecret(env, dataDir, nodeEnv),
     jwtExpiresIn: env.JWT_EXPIRES_IN ?? '12h',
     publicAdminUrl: (env.PUBLIC_ADMIN_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     countryName: env.COUNTRY_NAME ?? 'Thailand',
@@ -102,10 +133,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedDemo: bool(env.SEED_DEMO, nodeEnv !== 'production'),
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: trustProxy(env.TRUST_PROXY),
+    requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 120_000, 1000),
+    headersTimeoutMs: int(env, 'HEADERS_TIMEOUT_MS', 10_000, 1000),
+    idleTimeoutMs: int(env, 'IDLE_TIMEOUT_MS', 30_000, 1000),
+    keepAliveTimeoutMs: int(env, 'KEEP_ALIVE_TIMEOUT_MS', 5000, 1000),
+    maxConnections: int(env, 'MAX_CONNECTIONS', 1000, 1),
+    sendgridWebhookPublicKey: env.SENDGRID_WEBHOOK_PUBLIC_KEY ?? '',
+    sesSnsCertFile: env.SES_SNS_CERT_FILE ?? '',
+    sesSnsTopicArns: (env.SES_SNS_TOPIC_ARNS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    webhookRateMax: int(env, 'WEBHOOK_RATE_MAX', 600, 1),
+    redisUrl: env.REDIS_URL ?? '',
+    storageUrl: env.STORAGE_URL ?? '',
+    slaPriorityHours: int(env, 'SLA_PRIORITY_HOURS', 2, 1),
+    slaStandardHours: int(env, 'SLA_STANDARD_HOURS', 24, 1),
+    liveHeartbeatMs: int(env, 'LIVE_HEARTBEAT_MS', 15_000, 100),
     ...overrides,
   };
   if (config.databaseUrl && !config.databaseUrl.startsWith('mysql://')) {
     throw new Error('DATABASE_URL must be a mysql:// address (leave it empty for the embedded SQLite database)');
+  }
+  if (config.redisUrl && !/^rediss?:\/\//.test(config.redisUrl)) {
+    throw new Error('REDIS_URL must be a redis:// or rediss:// address (leave it empty to run in-process)');
   }
   return config;
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { loadConfig } from './config.js';
 import { createDb } from './db/knex.js';
-import { createLocalStorage } from './storage/index.js';
+import { createStorage } from './storage/index.js';
 import { createMailWorker, type WorkerLog } from './modules/mail/worker.js';
 import { migrateLatest } from '../../migrations/index.js';
 
@@ -19,7 +19,7 @@ async function main() {
   const worker = createMailWorker({
     db,
     config,
-    storage: createLocalStorage(path.join(config.dataDir, 'uploads')),
+    storage: createStorage(config.storageUrl, path.join(config.dataDir, 'uploads')),
     log,
   });
 

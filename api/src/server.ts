@@ -1,18 +1,21 @@
+import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from './config.js';
 import { createDb } from './db/knex.js';
 import { buildApp } from './app.js';
+import { refuseUnsafeProduction } from './productionChecks.js';
 import { createMailWorker } from './modules/mail/worker.js';
 import { PENDING_UPLOAD_GRACE_MS, sweepUnfinishedUploads } from './modules/documents/service.js';
 import { migrateLatest } from '../../migrations/index.js';
-import { seedDemoIfEmpty, DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../seeds/index.js';
 
 /** Process concerns only: config, database ready, listen, graceful close. */
 async function main() {
   const config = loadConfig();
   const db = createDb(config);
-  await migrateLatest(db);
-  const seeded = config.seedDemo ? await seedDemoIfEmpty(db, config.dataDir) : false;
+  // Under api/src/cluster.ts the primary has migrated before forking the workers. Demo data is not the
+  // server's business: npm start seeds it before (scripts/db.ts prepare), so no seeder ships in the server.
+  if (!cluster.isWorker) await migrateLatest(db);
+  await refuseUnsafeProduction(config, db);
   const app = await buildApp({ config, db });
   app.addHook('onClose', async () => db.destroy());
   // Files of uploads a crash cut short: at start, then every grace period (the sweep skips younger ones).
@@ -42,16 +45,13 @@ async function main() {
   // The bound port, which differs from config.port when that is 0 (any free port).
   const { port } = app.server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
+  if (cluster.isWorker && process.env.WORKER_INDEX !== '0') return;
   const lines = [
     '',
     `  Back-office: ${url}/admin    Visitor area: ${url}/track-order/{orderId}    API docs: ${url}/api/docs`,
-    `  Database: ${config.databaseUrl ? config.databaseUrl.replace(/\/\/[^@]*@/, '//***@') : `SQLite in ${config.dataDir}`}${seeded ? ' (demo data seeded)' : ''}`,
+    `  Listening on ${config.host}:${port}${config.host === '127.0.0.1' ? ' (this machine only; set HOST to open it)' : ''}`,
+    `  Database: ${config.databaseUrl ? config.databaseUrl.replace(/\/\/[^@]*@/, '//***@') : `SQLite in ${config.dataDir}`}`,
   ];
-  if (config.seedDemo) {
-    lines.push(
-      `  Demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((a) => `${a.email} (${a.type})`).join(', ')}`,
-    );
-  }
   console.log(lines.join('\n') + '\n');
 }
 

@@ -1,6 +1,6 @@
 import type { RouteOptions } from 'fastify';
 import type { Knex } from 'knex';
-import type { Permission, Role } from '@app/domain';
+import type { Permission, Registry, Role } from '@app/domain';
 import type { AppConfig } from './config.js';
 import type { Storage } from './storage/index.js';
 
@@ -17,11 +17,15 @@ export interface TokenPayload {
   user: { id: number; name: string; type: Role };
   /** token_version of the member when signed in; a password change bumps it. */
   tv: number;
+  /** The token's id: signing out revokes it (revoked_tokens). */
+  jti: string;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
+    /** The resources served at /api/<name> and described to the admin by GET /api/admin/registry. */
+    registry: Registry;
     db: Knex;
     storage: Storage;
     /** Every route as registered, in order (see app.ts). */

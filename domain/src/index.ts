@@ -6,3 +6,8 @@ export * from './dialling.js';
 export * from './dates.js';
 export * from './messages.js';
 export * from './brands.js';
+export * from './registry/index.js';
+export * from './preferences.js';
+export * from './sla.js';
+export * from './live.js';
+export * from './csv.js';

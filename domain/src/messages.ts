@@ -46,3 +46,5 @@ export const SEARCH_DEBOUNCE_MS = 500;
 /** A pragmatic email check shared by the forms and the API. */
 export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
 export const isEmail = (value: string): boolean => new RegExp(EMAIL_PATTERN).test(value);
+/** How staff emails are stored and compared: trimmed and lower-cased, then matched exactly (never accent-folded). */
+export const normaliseEmail = (email: string): string => email.trim().toLowerCase();

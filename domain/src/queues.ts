@@ -15,8 +15,13 @@ export interface QueueFilter {
   assigned?: boolean;
   /** Only orders assigned to the member asking. */
   assignedToMe?: boolean;
+  /** Only orders assigned to one of these members (a list filter, not a queue of the table below). */
+  assigneeIn?: number[];
   /** 'due': processing date empty or today or earlier; 'future': processing date after today. */
   processingDate?: 'due' | 'future';
+  /** Processing date on or after / on or before this day (YYYY-MM-DD): a list filter, e.g. one month's tile. */
+  processingDateFrom?: string;
+  processingDateTo?: string;
 }
 
 export interface QueueDefinition {
@@ -223,16 +228,56 @@ export interface QueueFacts {
   processingDate: string | null;
 }
 
+/**
+ * One condition of a queue on one fact, with the member and the day already put in. This is the one
+ * interpretation of QueueFilter: matchesQueue reads orders through it, and the API turns the same
+ * tests into SQL on orders and on the order counters, so a new kind of condition is one change here.
+ */
+export type QueueTest =
+  | { fact: keyof QueueFacts; op: 'in' | 'notIn'; values: ReadonlyArray<string | number> }
+  | { fact: keyof QueueFacts; op: 'null' | 'notNull' }
+  /** 'lte' with orNull also holds when the fact is null. */
+  | { fact: keyof QueueFacts; op: 'gte' | 'lte' | 'gt'; value: string; orNull?: boolean };
+
+/** The tests of a queue filter for member `memberId` on day `today` (YYYY-MM-DD); every one must hold. */
+export function queueTests(filter: QueueFilter, memberId: number, today: string): QueueTest[] {
+  const tests: QueueTest[] = [];
+  if (filter.statusIn) tests.push({ fact: 'status', op: 'in', values: filter.statusIn });
+  if (filter.statusNotIn) tests.push({ fact: 'status', op: 'notIn', values: filter.statusNotIn });
+  if (filter.modeIn) tests.push({ fact: 'mode', op: 'in', values: filter.modeIn });
+  if (filter.modeNotIn) tests.push({ fact: 'mode', op: 'notIn', values: filter.modeNotIn });
+  if (filter.assigned !== undefined) tests.push({ fact: 'assigneeId', op: filter.assigned ? 'notNull' : 'null' });
+  if (filter.assignedToMe) tests.push({ fact: 'assigneeId', op: 'in', values: [memberId] });
+  if (filter.assigneeIn) tests.push({ fact: 'assigneeId', op: 'in', values: filter.assigneeIn });
+  if (filter.processingDate === 'due') tests.push({ fact: 'processingDate', op: 'lte', value: today, orNull: true });
+  if (filter.processingDate === 'future') tests.push({ fact: 'processingDate', op: 'gt', value: today });
+  if (filter.processingDateFrom) tests.push({ fact: 'processingDate', op: 'gte', value: filter.processingDateFrom });
+  if (filter.processingDateTo) tests.push({ fact: 'processingDate', op: 'lte', value: filter.processingDateTo });
+  return tests;
+}
+
+/** Whether one fact passes one test. */
+export function passesTest(test: QueueTest, facts: QueueFacts): boolean {
+  const value = facts[test.fact];
+  switch (test.op) {
+    case 'in':
+      return value != null && test.values.includes(value);
+    case 'notIn':
+      return value == null || !test.values.includes(value);
+    case 'null':
+      return value == null;
+    case 'notNull':
+      return value != null;
+    case 'lte':
+      return value == null ? !!test.orNull : String(value) <= test.value;
+    case 'gte':
+      return value != null && String(value) >= test.value;
+    case 'gt':
+      return value != null && String(value) > test.value;
+  }
+}
+
 /** Whether an order with these facts is in the queue, for member `memberId` on day `today` (YYYY-MM-DD). */
 export function matchesQueue(filter: QueueFilter, facts: QueueFacts, memberId: number, today: string): boolean {
-  const { status, mode, assigneeId, processingDate } = facts;
-  if (filter.statusIn && !filter.statusIn.includes(status as Status)) return false;
-  if (filter.statusNotIn && filter.statusNotIn.includes(status as Status)) return false;
-  if (filter.modeIn && !filter.modeIn.includes(mode as ProcessingMode)) return false;
-  if (filter.modeNotIn && filter.modeNotIn.includes(mode as ProcessingMode)) return false;
-  if (filter.assigned !== undefined && filter.assigned !== (assigneeId != null)) return false;
-  if (filter.assignedToMe && assigneeId !== memberId) return false;
-  if (filter.processingDate === 'due' && processingDate != null && processingDate > today) return false;
-  if (filter.processingDate === 'future' && (processingDate == null || processingDate <= today)) return false;
-  return true;
+  return queueTests(filter, memberId, today).every((test) => passesTest(test, facts));
 }

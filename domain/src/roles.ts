@@ -20,6 +20,7 @@ const allBut = (...excluded: Role[]): readonly Role[] => ROLES.filter((r) => !ex
 export const PERMISSIONS = {
   'orders.read': ALL,
   'orders.work': ALL,
+  /** Delete orders, restore Deleted ones, and move or refund orders another member holds. */
   'orders.delete': ['Admin', 'Manager'],
   'orders.history': allBut('Telecaller'),
   'reports.country': ALL,
@@ -27,8 +28,17 @@ export const PERMISSIONS = {
   'invoices.send': ALL,
   'evidence.read': ALL,
   'team.manage': allBut('Night Staff'),
+  /** Set another member's password (one's own goes through change-password, which asks for the current one). */
+  'team.setPassword': ['Admin', 'Manager'],
   'gateways.manage': allBut('Night Staff'),
   'account.changePassword': allBut('Night Staff'),
+  /** The audit log (who did what, when): evidence, so managers only. */
+  'audit.read': ['Admin', 'Manager'],
+  'account.signOut': ALL,
+  /** One's own screen layout and saved queries (/api/preferences). */
+  'preferences.own': ALL,
+  /** Publish a role's default layout, which every member of that role starts from. */
+  'preferences.publish': ['Admin'],
 } as const satisfies Record<string, readonly Role[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authProvider } from '../../admin/src/providers/authProvider';
+import { apiCall } from '../../admin/src/providers/httpClient';
+import { takeSignOutNotice } from '../../admin/src/providers/session';
 
 const token = (payload: object) => `x.${btoa(JSON.stringify(payload))}.y`;
 
@@ -43,16 +45,41 @@ describe('auth provider', () => {
     expect(localStorage.getItem('user')).toBeNull();
   });
 
-  it('removes the stored login and sends the member to / on a 401', async () => {
+  it('removes the stored login on a 401, keeps its message for the sign-in page and sends the member to /', async () => {
     localStorage.setItem('user', JSON.stringify({ accessToken: 'abc', name: 'X' }));
     await expect(
       authProvider.checkError({ status: 401, message: 'Your session has expired. Please sign in again.' }),
-    ).rejects.toMatchObject({
-      redirectTo: '/',
-      message: 'Your session has expired. Please sign in again.',
-    });
+    ).rejects.toMatchObject({ redirectTo: '/', logoutUser: true });
     expect(localStorage.getItem('user')).toBeNull();
+    expect(takeSignOutNotice()).toEqual({ message: 'Your session has expired. Please sign in again.', type: 'error' });
     await expect(authProvider.checkAuth({})).rejects.toMatchObject({ redirectTo: '/' });
+  });
+
+  it('a 401 answered to any call ends the session in the HTTP client, whichever screen made it', async () => {
+    localStorage.setItem('user', JSON.stringify({ accessToken: 'abc', name: 'X' }));
+    vi.stubGlobal(
+      'fetch',
+      async () =>
+        new Response(JSON.stringify({ status: 401, message: 'Please sign in to continue.' }), { status: 401 }),
+    );
+    await expect(apiCall('admin/get-folder-count')).rejects.toMatchObject({ status: 401 });
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(takeSignOutNotice()).toEqual({ message: 'Please sign in to continue.', type: 'error' });
+  });
+
+  it('logout ends the token on the server (admin/logout) and removes the login, even if the server refuses', async () => {
+    localStorage.setItem('user', JSON.stringify({ accessToken: 'abc', name: 'X' }));
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ status: 0, message: 'No.' }), { status: 500 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(authProvider.logout({})).resolves.toBe('/');
+    expect(fetchMock).toHaveBeenCalledWith('/api/admin/logout', expect.objectContaining({ method: 'POST' }));
+    expect(
+      new Headers((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].headers).get('Authorization'),
+    ).toBe('abc');
+    expect(localStorage.getItem('user')).toBeNull();
+    fetchMock.mockClear();
+    await authProvider.logout({});
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('keeps the login on other errors', async () => {

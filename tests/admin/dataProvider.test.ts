@@ -8,6 +8,7 @@ const rows = (from: number, count: number) => Array.from({ length: count }, (_, 
 const ok = (data: unknown, extra: object = {}) => ({ body: { status: 1, message: 'Done.', data, ...extra } });
 const pathOf = (url: string) => url.split('?')[0];
 const queryOf = (url: string) => Object.fromEntries(new URL(url, 'http://x').searchParams);
+const range = (from: number, to: number, total: number) => ({ 'Content-Range': `orders ${from}-${to}/${total}` });
 
 beforeEach(() => {
   localStorage.setItem('user', JSON.stringify({ accessToken: 'token-1', id: 7, name: 'Demo Team', type: 'Team' }));
@@ -15,91 +16,46 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('data provider: orders resource', () => {
-  it('getList of a queue asks get-orders-list with page, limit, delay and userName, and keys rows by order_id', async () => {
-    const calls = stubApi(ok(rows(500, 25), { total: 368 }));
+  it('getList reads GET /api/orders with the queue in the filter, the sort and the range, through the one client', async () => {
+    const calls = stubApi({ body: rows(500, 25).map((r) => ({ ...r, id: r.order_id })), headers: range(50, 74, 368) });
     const result = await dataProvider.getList('orders', {
-      filter: { queue: 'pendingOrder' },
+      filter: { queue: 'pendingOrder', q: 'smith' },
       pagination: { page: 3, perPage: 25 },
-      sort: { field: 'id', order: 'DESC' },
+      sort: { field: 'full_name', order: 'ASC' },
     });
     expect(calls).toHaveLength(1);
-    expect(pathOf(calls[0]!.url)).toBe('/api/admin/get-orders-list/pendingOrder');
-    expect(queryOf(calls[0]!.url)).toEqual({ page: '3', limit: '25', delay: '1', userName: 'Demo Team' });
+    expect(pathOf(calls[0]!.url)).toBe('/api/orders');
+    expect(queryOf(calls[0]!.url)).toEqual({
+      filter: '{"queue":"pendingOrder","q":"smith"}',
+      range: '[50,74]',
+      sort: '["full_name","ASC"]',
+    });
     expect(calls[0]!.authorization).toBe('token-1');
     expect(result.total).toBe(368);
     expect(result.data[0]).toMatchObject({ id: 500, order_id: 500 });
   });
 
-  it('getList of a future month passes the month', async () => {
-    const calls = stubApi(ok(rows(90, 3), { total: 3 }));
-    await dataProvider.getList('orders', {
-      filter: { queue: 'futureOrder', month: '2026-03' },
-      pagination: { page: 1, perPage: 10 },
-      sort: { field: 'id', order: 'DESC' },
+  it("getList of 'All' (a page as large as the total) reads the queue in 500-row ranges", async () => {
+    const page = (from: number, count: number, start: number) => ({
+      body: rows(from, count).map((r) => ({ ...r, id: r.order_id })),
+      headers: range(start, start + count - 1, 1100),
     });
-    expect(queryOf(calls[0]!.url)).toMatchObject({ month: '2026-03', page: '1', limit: '10' });
-  });
-
-  it('getList with search text posts search-order with the start offset and exclusive end', async () => {
-    const calls = stubApi(ok(rows(40, 2), { total: 12 }));
-    const result = await dataProvider.getList('orders', {
-      filter: { queue: 'newOrder', q: '  smith ' },
-      pagination: { page: 2, perPage: 10 },
-      sort: { field: 'id', order: 'DESC' },
-    });
-    expect(calls[0]).toMatchObject({
-      url: '/api/admin/search-order',
-      method: 'POST',
-      body: { start: 10, end: 20, searchVal: 'smith', folderName: 'newOrder' },
-    });
-    expect(result).toMatchObject({ total: 12, data: [{ id: 40 }, { id: 39 }] });
-  });
-
-  it("getList of 'All' (a page as large as the total) reads the queue in 500-row requests", async () => {
-    const calls = stubApi(
-      ok(rows(1100, 500), { total: 1100 }),
-      ok(rows(600, 500), { total: 1100 }),
-      ok(rows(100, 100), { total: 1100 }),
-    );
+    const calls = stubApi(page(1100, 500, 0), page(600, 500, 500), page(100, 100, 1000));
     const result = await dataProvider.getList('orders', {
       filter: { queue: 'allOrder' },
       pagination: { page: 1, perPage: 1100 },
-      sort: { field: 'id', order: 'DESC' },
+      sort: { field: 'order_id', order: 'DESC' },
     });
-    expect(calls.map((call) => queryOf(call.url))).toEqual([
-      expect.objectContaining({ page: '1', limit: '500' }),
-      expect.objectContaining({ page: '2', limit: '500' }),
-      expect.objectContaining({ page: '3', limit: '500' }),
-    ]);
+    expect(calls.map((call) => queryOf(call.url).range)).toEqual(['[0,499]', '[500,999]', '[1000,1499]']);
     expect(result.data).toHaveLength(1100);
     expect(result.total).toBe(1100);
   });
 
-  it("getList of 'All' with search text pages search-order in 500-row windows", async () => {
-    const calls = stubApi(ok(rows(900, 500), { total: 620 }), ok(rows(400, 120), { total: 620 }));
-    const result = await dataProvider.getList('orders', {
-      filter: { queue: 'allOrder', q: 'gmail' },
-      pagination: { page: 1, perPage: 620 },
-      sort: { field: 'id', order: 'DESC' },
-    });
-    expect(calls.map((call) => call.body)).toEqual([
-      { start: 0, end: 500, searchVal: 'gmail', folderName: 'allOrder' },
-      { start: 500, end: 1000, searchVal: 'gmail', folderName: 'allOrder' },
-    ]);
-    expect(result.data).toHaveLength(620);
-  });
-
-  it('getOne and getMany read get-orders-details', async () => {
-    const calls = stubApi(ok({ order_id: 1234, encodedId: 'MjQ2OA==', remark: [] }));
+  it('getOne reads GET /api/orders/:id', async () => {
+    const calls = stubApi({ body: { id: 1234, order_id: 1234, process_status: 'New' } });
     const one = await dataProvider.getOne('orders', { id: 1234 });
-    expect(calls[0]).toMatchObject({ url: '/api/admin/get-orders-details/1234', method: 'GET' });
-    expect(one.data).toMatchObject({ id: 1234, encodedId: 'MjQ2OA==' });
-    const many = await dataProvider.getMany('orders', { ids: [1234, 1235] });
-    expect(calls.slice(1).map((call) => call.url)).toEqual([
-      '/api/admin/get-orders-details/1234',
-      '/api/admin/get-orders-details/1235',
-    ]);
-    expect(many.data).toHaveLength(2);
+    expect(calls[0]).toMatchObject({ url: '/api/orders/1234', method: 'GET' });
+    expect(one.data).toMatchObject({ id: 1234, order_id: 1234 });
   });
 
   it('update moves one order with change-order-status; updateMany uses move-order-status', async () => {
@@ -172,11 +128,6 @@ describe('data provider: custom queue methods', () => {
     ['assignOrders', '/api/admin/assign-order-status', { orderId: [3, 4], assignto: 'Demo Team' }],
     ['unassignOrders', '/api/admin/unassign-order', { orderId: [3, 4] }],
     ['refundOrders', '/api/admin/move-to-complete-refund', { orderId: [3, 4] }],
-    [
-      'deleteOrders',
-      '/api/admin/change-order-status',
-      { orderId: [3, 4], updatingStatus: 'Deleted', permanentDeletedFlag: false },
-    ],
   ] as const)('%s puts %s and answers the server message', async (method, url, body) => {
     const calls = stubApi({ body: { status: 1, message: 'Order has been assigned successfully' } });
     await expect(dataProvider[method]([3, '4'])).resolves.toEqual({ message: 'Order has been assigned successfully' });
@@ -244,36 +195,55 @@ describe('data provider: documents, mail, evidence and reports', () => {
       message: 'This order has no evidence yet.',
     });
   });
-
-  it.each([
-    ['getCountryOrderCount', '/api/admin/get-country-order-count'],
-    ['getProcessedByCount', '/api/admin/get-processed-by-count'],
-  ] as const)('%s posts the period to %s and answers the rows', async (method, url) => {
-    const calls = stubApi(ok([{ nationality: 'France', count: 3 }]));
-    await expect(dataProvider[method]({ fromDate: '2026-01-01', toDate: '2026-01-31' })).resolves.toEqual([
-      { nationality: 'France', count: 3 },
-    ]);
-    expect(calls[0]).toMatchObject({ url, method: 'POST', body: { fromDate: '2026-01-01', toDate: '2026-01-31' } });
-  });
 });
 
-describe('data provider: other resources', () => {
-  it('hands resources without SPEC endpoints to ra-data-simple-rest', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        async () =>
-          new Response(JSON.stringify([{ id: 1 }]), { status: 200, headers: { 'Content-Range': 'audit 0-0/1' } }),
-      ),
-    );
-    const result = await dataProvider.getList('audit', {
-      filter: {},
-      pagination: { page: 1, perPage: 10 },
-      sort: { field: 'id', order: 'DESC' },
+describe('data provider: conventional resources', () => {
+  const rangeAnswer = (body: unknown, headers: Record<string, string>) =>
+    vi.fn(async (_url: string, _init: RequestInit) => new Response(JSON.stringify(body), { status: 200, headers }));
+
+  it('hands them to ra-data-simple-rest unchanged, through the one client that attaches the token', async () => {
+    const fetchMock = rangeAnswer([{ id: 1 }], { 'Content-Range': 'team-members 0-0/1' });
+    vi.stubGlobal('fetch', fetchMock);
+    const result = await dataProvider.getList('team-members', {
+      filter: { type: 'Team' },
+      pagination: { page: 2, perPage: 10 },
+      sort: { field: 'name', order: 'ASC' },
     });
     expect(result).toEqual({ data: [{ id: 1 }], total: 1 });
-    const [url, init] = vi.mocked(fetch).mock.calls[0]! as [string, RequestInit];
-    expect(url).toMatch(/^\/api\/audit\?/);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(pathOf(url)).toBe('/api/team-members');
+    expect(queryOf(url)).toEqual({ sort: '["name","ASC"]', range: '[10,19]', filter: '{"type":"Team"}' });
     expect(new Headers(init.headers).get('Authorization')).toBe('token-1');
+  });
+
+  it('marks a total the API counted only up to its cap (X-Total-Capped: 1) in meta.totalCapped', async () => {
+    vi.stubGlobal('fetch', rangeAnswer([{ id: 1 }], { 'Content-Range': 'orders 0-0/1000', 'X-Total-Capped': '1' }));
+    const capped = await dataProvider.getList('audit-events', {
+      filter: { action: 'move' },
+      pagination: { page: 1, perPage: 1 },
+      sort: { field: 'id', order: 'DESC' },
+    });
+    expect(capped).toEqual({ data: [{ id: 1 }], total: 1000, meta: { totalCapped: true } });
+  });
+
+  it('maps a refused answer to an HttpError with the envelope message, for every verb', async () => {
+    stubApi({ status: 400, body: { status: 0, message: 'Unknown sort field: password.' } });
+    await expect(
+      dataProvider.getList('team-members', {
+        filter: {},
+        pagination: { page: 1, perPage: 10 },
+        sort: { field: 'password', order: 'ASC' },
+      }),
+    ).rejects.toMatchObject({ status: 400, message: 'Unknown sort field: password.' });
+    stubApi({ status: 403, body: { status: 0, message: 'Only an Admin may change an Admin.' } });
+    const failure = dataProvider.update('team-members', { id: 1, data: { type: 'Team' }, previousData: { id: 1 } });
+    await expect(failure).rejects.toBeInstanceOf(HttpError);
+    await expect(failure).rejects.toMatchObject({ status: 403, message: 'Only an Admin may change an Admin.' });
+  });
+
+  it('a 401 on a conventional call ends the session with its message', async () => {
+    stubApi({ status: 401, body: { status: 401, message: 'Your session has expired. Please sign in again.' } });
+    await expect(dataProvider.getOne('gateways', { id: 1 })).rejects.toMatchObject({ status: 401 });
+    expect(localStorage.getItem('user')).toBeNull();
   });
 });

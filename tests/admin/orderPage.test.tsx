@@ -1,15 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { encodeId, QUEUES, type Role } from '@app/domain';
+import { encodeId, QUEUES, RESOURCES, registryForRole, type Role } from '@app/domain';
 import { App } from '../../admin/src/App';
 
 const token = (role: Role) => `x.${btoa(JSON.stringify({ user: { id: 3, name: `Demo ${role}`, type: role } }))}.y`;
 const COUNTS = Object.fromEntries(QUEUES.map((queue) => [queue.countField, 1]));
+const ORDER_ID = 250001;
 
-/** An order as get-orders-details answers it: some fields empty, one comment, one mail. */
+/** An order as GET /api/orders/:id answers it: some fields empty. */
 const order = (status: string, assigneeId: number | null = null) => ({
-  order_id: 250001,
-  encodedId: encodeId(250001),
+  id: ORDER_ID,
+  order_id: ORDER_ID,
   process_status: status,
   processing_mode: 'Priority',
   assignee_id: assigneeId,
@@ -18,7 +19,6 @@ const order = (status: string, assigneeId: number | null = null) => ({
   last_name: 'Tanaka',
   full_name: 'Mai Tanaka',
   email: 'mai@example.jp',
-  contact_email_address: 'mai@example.jp',
   phone_code: '81',
   phone_number: '9012345678',
   date_of_birth: '1990-04-05',
@@ -27,51 +27,64 @@ const order = (status: string, assigneeId: number | null = null) => ({
   other_purpose_arrival: null,
   occupation: '',
   is_transit: 0,
-  landing_domain: 'thai-tdac.example',
   transaction_id: null,
   merchant_name: null,
-  mailHistory: [
+});
+
+/** The order's histories as the conventional list endpoints answer them (newest first). */
+const HISTORIES: Record<string, object[]> = {
+  mails: [
     {
       id: 9,
-      order_id: 250001,
-      create_ts: '2026-01-15 14:05:09',
+      seq: 1,
+      order_id: ORDER_ID,
+      created_at: '2026-01-15 14:05:09',
       kind: 'approval',
       provider: 'Sendgrid',
       to_email: 'mai@example.jp',
-      subject: 'Your card',
       state: 'failed',
-      attempts: 8,
       last_error: 'Connection refused',
-      sent_at: null,
-      uploadDoc: { file1: 'abc.pdf', mail_service_provider: 'Sendgrid' },
+      file1: 'abc.pdf',
     },
   ],
-  uploadDoc: [],
-  downloadHistory: [],
-  remark: [
+  downloads: [],
+  remarks: [
     {
       id: 4,
-      order_id: 250001,
-      us_date: '01-15-2026',
-      us_time: '9:05:09 AM',
+      seq: 1,
+      order_id: ORDER_ID,
+      created_at: '2026-01-15 14:05:09',
       remark_name: 'Demo Manager',
       remark: 'Asked for a new photo.',
-      whatsapp: 'Y',
-      telephone: null,
-      status_refund: '',
-      voided: 'N',
-      chargeback: 'Y',
-      report_error: null,
+      whatsapp: true,
+      telephone: false,
+      status_refund: false,
+      voided: false,
+      chargeback: true,
+      report_error: false,
     },
   ],
-});
+  documents: [],
+};
 
-function stubApi(details: object) {
+/** A fake API: the registry as `role` sees it, the counts, the order, and its histories. */
+function stubApi(role: Role, details: object) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string) => {
-      const data = url.includes('get-folder-count') ? COUNTS : url.includes('get-orders-details') ? details : [];
-      return new Response(JSON.stringify({ status: 1, message: 'ok', data }), { status: 200 });
+    vi.fn(async (input: string) => {
+      const url = new URL(input, 'http://admin.test');
+      const json = (body: unknown, headers: Record<string, string> = {}) =>
+        new Response(JSON.stringify(body), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json', ...headers },
+        });
+      if (url.pathname === '/api/admin/registry')
+        return json({ status: 1, message: 'ok', data: registryForRole(RESOURCES, role) });
+      if (url.pathname === '/api/admin/get-folder-count') return json({ status: 1, message: 'ok', data: COUNTS });
+      if (url.pathname === `/api/orders/${ORDER_ID}`) return json(details);
+      const resource = url.pathname.replace('/api/', '');
+      const rows = HISTORIES[resource] ?? [];
+      return json(rows, { 'Content-Range': `${resource} 0-${Math.max(rows.length - 1, 0)}/${rows.length}` });
     }),
   );
 }
@@ -81,8 +94,8 @@ function openOrder(role: Role, details: object) {
     'user',
     JSON.stringify({ id: 3, name: `Demo ${role}`, email: 'x@demo.test', type: role, accessToken: token(role) }),
   );
-  stubApi(details);
-  window.history.pushState({}, '', `/admin/view-order/${encodeId(250001)}`);
+  stubApi(role, details);
+  window.history.pushState({}, '', `/admin/view-order/${encodeId(ORDER_ID)}`);
   render(<App />);
   return screen.findByTestId('view-order', {}, { timeout: 10_000 });
 }
@@ -91,6 +104,12 @@ const actionButtons = () =>
   within(screen.getByTestId('order-actions'))
     .getAllByRole('button')
     .map((button) => button.textContent);
+
+const requested = (path: string) =>
+  vi
+    .mocked(fetch)
+    .mock.calls.map(([url]) => decodeURIComponent(String(url)))
+    .filter((url) => url.includes(path));
 
 beforeEach(() => window.history.pushState({}, '', '/admin'));
 afterEach(() => vi.unstubAllGlobals());
@@ -123,26 +142,60 @@ describe('view order page', () => {
     expect(buttons).not.toContain('Enter Transaction Details');
   });
 
-  it('hides empty fields and formats dates; Email History shows the mail state and New York time', async () => {
+  it('reads the order and its histories through the resources, the histories newest first', async () => {
     await openOrder('Team', order('Completed'));
-    expect(screen.getByTestId('field-dateOfBirth')).toHaveTextContent('04/05/1990');
-    expect(screen.getByTestId('field-phone')).toHaveTextContent('+81 9012345678');
-    expect(screen.getByTestId('field-isTransit')).toHaveTextContent('No');
-    expect(screen.getByTestId('field-applicationEmail')).toHaveTextContent('250001@');
-    expect(screen.queryByTestId('field-otherPurpose')).toBeNull();
+    expect(requested(`/api/orders/${ORDER_ID}`)).toHaveLength(1);
+    for (const resource of ['mails', 'downloads', 'remarks', 'documents'])
+      expect(requested(`/api/${resource}?`).some((url) => url.includes(`"order_id":${ORDER_ID}`))).toBe(true);
+    expect(requested('/api/remarks?')[0]).toContain('sort=["id","DESC"]');
+  });
+
+  it('hides empty fields and formats dates; Email History shows the mail state and New York time with AM/PM', async () => {
+    await openOrder('Team', order('Completed'));
+    expect(screen.getByTestId('field-date_of_birth')).toHaveTextContent('04/05/1990');
+    expect(screen.getByTestId('field-phone_number')).toHaveTextContent('+81 9012345678');
+    expect(screen.getByTestId('field-is_transit')).toHaveTextContent('No');
+    expect(screen.getByTestId('field-application_email')).toHaveTextContent('250001@');
+    expect(screen.queryByTestId('field-other_purpose_arrival')).toBeNull();
     expect(screen.queryByTestId('field-occupation')).toBeNull();
-    expect(screen.queryByTestId('field-merchantName')).toBeNull();
+    expect(screen.queryByTestId('field-merchant_name')).toBeNull();
     // Sections with no value at all are hidden too.
     expect(screen.queryByTestId('section-health')).toBeNull();
-    const mail = screen.getByTestId('email-history-row');
-    expect(mail).toHaveTextContent('15/January/2026 9:05:09 EST');
+    const mails = await screen.findByTestId('email-history');
+    const mail = within(mails).getAllByRole('row')[1]!;
+    expect(mail).toHaveTextContent('15/January/2026 9:05:09 AM EST');
     expect(within(mail).getByTestId('mail-state')).toHaveTextContent('Failed');
-    expect(screen.getByTestId('no-downloads')).toHaveTextContent('No record found');
+    expect(await screen.findByTestId('no-downloads')).toHaveTextContent('No record found');
+  });
+
+  it.each([
+    ['Manager', true],
+    ['Team', false],
+  ] as const)(
+    'shows the payment section to a %s: %s (the registry leaves its fields out for other roles)',
+    async (role, shown) => {
+      await openOrder(role, { ...order('Completed'), amount: 49, currency: 'USD' });
+      if (!shown) return expect(screen.queryByTestId('section-payment')).toBeNull();
+      const payment = screen.getByTestId('section-payment');
+      // Closed at first: its title is a button that opens it.
+      expect(within(payment).getByRole('button', { name: 'Payment and Evidence' })).toHaveAttribute(
+        'aria-expanded',
+        'false',
+      );
+      expect(within(payment).getByTestId('field-amount')).toHaveTextContent('$49.00');
+    },
+  );
+
+  it('keeps the resend buttons disabled while the order has no document', async () => {
+    await openOrder('Team', order('Completed'));
+    const resend = await screen.findByTestId('resend-form');
+    expect(within(resend).getByRole('button', { name: /Resend Mail\(AWS\)/ })).toBeDisabled();
+    expect(within(screen.getByTestId('sent-mail-form')).getByRole('button', { name: /Sent Mail/ })).toBeDisabled();
   });
 
   it('reveals a comment with its six flags, N when unset', async () => {
     await openOrder('Team', order('Completed'));
-    const history = screen.getByTestId('comment-history');
+    const history = await screen.findByTestId('comment-history');
     expect(history).toHaveTextContent('01-15-2026 9:05:09 AM EST');
     fireEvent.click(within(history).getByText('Show'));
     const text = await screen.findByTestId('comment-text');
@@ -159,7 +212,7 @@ describe('view order page', () => {
   it('shows the SPEC messages under the upload, comment and transaction fields', async () => {
     await openOrder('Team', order('Customer Called'));
     const upload = screen.getByTestId('section-uploadDocument');
-    fireEvent.change(within(upload).getByLabelText('Email ID'), { target: { value: ' ' } });
+    fireEvent.change(within(upload).getByLabelText(/^Email ID/), { target: { value: '' } });
     fireEvent.click(within(upload).getByText('Submit (AWS)'));
     expect(await within(upload).findByText('Please enter your email')).toBeInTheDocument();
     expect(within(upload).getByText('File is required')).toBeInTheDocument();
@@ -174,10 +227,11 @@ describe('view order page', () => {
     expect(await within(dialog).findByText('Please enter your Transaction Id')).toBeInTheDocument();
     expect(within(dialog).getByText('Please enter your Merchant Name')).toBeInTheDocument();
     // None of these reached the API.
-    const posted = vi
+    const written = vi
       .mocked(fetch)
-      .mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'POST');
-    expect(posted).toEqual([]);
+      .mock.calls.map(([url]) => String(url))
+      .filter((url) => /upload-visa-document|\/api\/remarks$|defence-pack-details/.test(url));
+    expect(written).toEqual([]);
   });
 
   it('shows the email content with a WhatsApp link to the full number', async () => {
@@ -185,7 +239,7 @@ describe('view order page', () => {
     fireEvent.click(screen.getByText('View Email Content'));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Email Content')).toBeInTheDocument();
-    expect(within(dialog).getByTestId('email-content')).toHaveTextContent(`/track-order/${encodeId(250001)}`);
+    expect(within(dialog).getByTestId('email-content')).toHaveTextContent(`/track-order/${encodeId(ORDER_ID)}`);
     expect(within(dialog).getByTestId('send-whatsapp').getAttribute('href')).toMatch(
       /^https:\/\/wa\.me\/819012345678\?text=/,
     );

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dataProvider } from '../../admin/src/providers/dataProvider';
 import { stubApi } from '../helpers/fetchStub';
-import { toCsv } from '../../admin/src/reports/csv';
 
 const ok = (data?: unknown) => ({ body: { status: 1, message: 'Done.', data } });
 
@@ -10,7 +9,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('data provider: the order page, team, gateway and account calls', () => {
+describe('data provider: the order page and account calls', () => {
   it('adds a remark with the remarker name and the ticked flags as Y', async () => {
     const calls = stubApi(ok());
     const answer = await dataProvider.addRemark({
@@ -37,48 +36,13 @@ describe('data provider: the order page, team, gateway and account calls', () =>
     });
   });
 
-  it('moves an order with the server message', async () => {
-    const calls = stubApi(ok());
-    await dataProvider.moveOrders([7], 'Customer Called');
-    expect(calls[0]).toMatchObject({
-      url: '/api/admin/change-order-status',
-      method: 'PUT',
-      body: { orderId: [7], updatingStatus: 'Customer Called' },
-    });
-  });
-
-  it('calls the Manage Team endpoints; an update without a password sends none', async () => {
-    const calls = stubApi(ok([]));
-    await dataProvider.getTeamMembers();
-    await dataProvider.getTeamMember(5);
-    await dataProvider.getTeamMemberTypes();
-    await dataProvider.addTeamMember({ name: 'A', email: 'a@b.co', password: 'secret1', type: 'Team' });
-    await dataProvider.updateTeamMember(5, { name: 'A', email: 'a@b.co', password: '', type: 'Telecaller' });
-    await dataProvider.updateTeamMember(5, { name: 'A', email: 'a@b.co', password: 'secret2', type: 'Team' });
-    await dataProvider.deleteTeamMember(5);
+  it('changes the password with the current one (the API asks for it)', async () => {
+    const calls = stubApi({ body: { status: 1, message: 'Password updated successfully.' } });
+    await expect(
+      dataProvider.changePassword({ currentPassword: 'demo1234', newPassword: 'new-secret' }),
+    ).resolves.toEqual({ message: 'Password updated successfully.' });
     expect(calls.map((call) => [call.method, call.url, call.body])).toEqual([
-      ['GET', '/api/admin/get-team-member-list', undefined],
-      ['GET', '/api/admin/team-member-info/5', undefined],
-      ['GET', '/api/admin/get-team-member-type', undefined],
-      ['POST', '/api/admin/add-team-member', { name: 'A', email: 'a@b.co', password: 'secret1', type: 'Team' }],
-      ['POST', '/api/admin/update-team-member', { name: 'A', email: 'a@b.co', type: 'Telecaller', tmId: 5 }],
-      [
-        'POST',
-        '/api/admin/update-team-member',
-        { name: 'A', email: 'a@b.co', type: 'Team', tmId: 5, password: 'secret2' },
-      ],
-      ['PUT', '/api/admin/delete-team-member', { teamMemberId: 5 }],
-    ]);
-  });
-
-  it('lists and switches gateways, and changes the password', async () => {
-    const calls = stubApi(ok([{ id: 2, gateway_name: 'PayPal', is_active: '1' }]));
-    expect(await dataProvider.getPaymentGateways()).toEqual([{ id: 2, gateway_name: 'PayPal', is_active: '1' }]);
-    await dataProvider.activateGateway(3);
-    await dataProvider.changePassword('new-secret');
-    expect(calls.slice(1).map((call) => [call.method, call.url, call.body])).toEqual([
-      ['POST', '/api/admin/payment-gateway-setting', { gatewayId: 3 }],
-      ['POST', '/api/admin/change-password', { newPassword: 'new-secret' }],
+      ['POST', '/api/admin/change-password', { currentPassword: 'demo1234', newPassword: 'new-secret' }],
     ]);
   });
 
@@ -143,19 +107,5 @@ describe('data provider: the order page, team, gateway and account calls', () =>
       message: 'Only PDF, JPEG, PNG or WebP files.',
       status: 400,
     });
-  });
-});
-
-describe('report CSV', () => {
-  it('quotes fields with commas, quotes and line breaks', () => {
-    expect(
-      toCsv(
-        ['S. No', 'Name'],
-        [
-          [1, 'Doe, "Jo"'],
-          [2, 'Plain'],
-        ],
-      ),
-    ).toBe('S. No,Name\r\n1,"Doe, ""Jo"""\r\n2,Plain');
   });
 });

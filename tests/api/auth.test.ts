@@ -135,16 +135,20 @@ describe.each(dialects())('account endpoints on %s', (dialect) => {
     const short = await t.call(old, {
       method: 'POST',
       url: '/api/admin/change-password',
-      payload: { newPassword: '12345' },
+      payload: { currentPassword: 'demo1234', newPassword: '12345' },
     });
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe('New Password must be at least 6 characters.');
-    const missing = await t.call(old, { method: 'POST', url: '/api/admin/change-password', payload: {} });
+    const missing = await t.call(old, {
+      method: 'POST',
+      url: '/api/admin/change-password',
+      payload: { currentPassword: 'demo1234' },
+    });
     expect(missing.json().message).toBe('Please enter your New Password.');
     const res = await t.call(old, {
       method: 'POST',
       url: '/api/admin/change-password',
-      payload: { newPassword: 'new-secret-1' },
+      payload: { currentPassword: 'demo1234', newPassword: 'new-secret-1' },
     });
     expect(res.json()).toMatchObject({ status: 1 });
     expect((await t.call(old, { method: 'GET', url: '/api/user_info' })).statusCode).toBe(401);
@@ -157,7 +161,7 @@ describe.each(dialects())('account endpoints on %s', (dialect) => {
     const res = await t.call(token, {
       method: 'POST',
       url: '/api/admin/change-password',
-      payload: { newPassword: 'whatever1' },
+      payload: { currentPassword: 'demo1234', newPassword: 'whatever1' },
     });
     expect(res.statusCode).toBe(403);
     expect(res.json().status).toBe(0);

@@ -85,16 +85,18 @@ describe.skipIf(mysqlOnly.length === 0)('queue queries use indexes on mysql', ()
   it.each(QUEUES.map((q) => [q.orderName, q] as const))(
     'reads %s pages, shallow and deep, through an index',
     async (_, queue) => {
+      const counts = (await t.call(token, { method: 'GET', url: '/api/admin/get-folder-count' })).json().data;
+      // A page past the end reads nothing (the page ranks say so), so the deep page is one at 80% depth.
+      const deepPage = Math.max(1, Math.ceil((counts[queue.countField] * 0.8) / 10));
       const urls = [
         `/api/admin/get-orders-list/${queue.orderName}?page=1&limit=10`,
-        `/api/admin/get-orders-list/${queue.orderName}?page=50&limit=100`,
+        `/api/admin/get-orders-list/${queue.orderName}?page=${deepPage}&limit=10`,
       ];
       if (queue.columns === 'future') {
         urls.push(
           `/api/admin/get-orders-list/${queue.orderName}?month=${dayjs.utc(todayUtc()).add(1, 'month').format('YYYY-MM')}`,
         );
       }
-      const counts = (await t.call(token, { method: 'GET', url: '/api/admin/get-folder-count' })).json().data;
       const allOrders = Number((await t.db('orders').count({ n: '*' }).first())!.n);
       const mayWalkPrimaryKey = counts[queue.countField] >= allOrders / 4;
       const queries = (await queriesOf(urls)).filter(readsOrders);

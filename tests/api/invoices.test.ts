@@ -67,6 +67,15 @@ describe.each(dialects())('invoices on %s', (dialect) => {
     expect(text).toContain('Digital Arrival Card application');
 
     expect(await t.db('mail_outbox').where({ id: row.id }).first()).toMatchObject({ state: 'sent', attempts: 1 });
+
+    // Email History downloads the invoice as it was sent.
+    const download = await t.call(token, { method: 'GET', url: `/api/admin/invoices/${row.id}` });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['content-disposition']).toBe(`attachment; filename="Invoice-${order.order_id}.pdf"`);
+    const downloaded = await pdfText(download.rawPayload);
+    expect(downloaded).toContain(`INV-${order.order_id}`);
+    expect(downloaded).toContain(order.transaction_id);
     const audit = await t.db('audit_events').where({ order_id: order.order_id, action: 'invoice' }).first();
     expect(audit).toMatchObject({ member_name: 'Demo Night Staff', detail: order.email });
   });
@@ -82,6 +91,19 @@ describe.each(dialects())('invoices on %s', (dialect) => {
     const res = await t.call(token, { method: 'POST', url: '/api/admin/send-invoice', payload });
     expect(res.statusCode).toBe(code);
     expect(res.json()).toEqual({ status: 0, message });
+  });
+
+  it('serves invoices of invoice mails only, to staff only', async () => {
+    const approval = await t.db('mail_outbox').where({ kind: 'approval' }).first();
+    const other = await t.call(token, { method: 'GET', url: `/api/admin/invoices/${approval.id}` });
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toEqual({ status: 0, message: 'No invoice was sent with this mail.' });
+    const missing = await t.call(token, { method: 'GET', url: '/api/admin/invoices/2147483647' });
+    expect(missing.statusCode).toBe(404);
+    const bad = await t.call(token, { method: 'GET', url: '/api/admin/invoices/abc' });
+    expect(bad.statusCode).toBe(400);
+    const anonymous = await t.app.inject({ method: 'GET', url: `/api/admin/invoices/${approval.id}` });
+    expect(anonymous.statusCode).toBe(401);
   });
 
   it('accepts the order id as a number and refuses a deleted order', async () => {

@@ -47,8 +47,9 @@ describe.each(dialects())('remarks API on %s', (dialect) => {
       },
     });
     const details = await t.call(tokens.admin!, { method: 'GET', url: `/api/admin/get-orders-details/${orderId}` });
+    // Newest first, as every history.
     const remarks = details.json().data.remark;
-    expect(remarks.at(-1)).toMatchObject({ id: body.data.id, remark_name: 'Demo Night Staff', whatsapp: 'Y' });
+    expect(remarks[0]).toMatchObject({ id: body.data.id, remark_name: 'Demo Night Staff', whatsapp: 'Y' });
   });
 
   it('stores hostile text as plain text', async () => {

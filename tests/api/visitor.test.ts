@@ -122,6 +122,7 @@ describe.each(dialects())('visitor calls on %s', (dialect) => {
       expect(Object.keys(row).sort()).toEqual(
         [
           'browser',
+          'city',
           'create_ts',
           'create_ts_est',
           'device',
@@ -131,11 +132,17 @@ describe.each(dialects())('visitor calls on %s', (dialect) => {
           'location',
           'order_id',
           'os',
+          'seq',
         ].sort(),
       );
       expect(row.create_ts).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
       expect(row.create_ts_est).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2}:\d{2} EST$/);
     }
+
+    // Newest first, each numbered from the oldest as staff see it in Download History.
+    expect(body.data.map((row: { seq: number }) => row.seq)).toEqual(
+      Array.from({ length: body.data.length }, (_, i) => body.data.length - i),
+    );
 
     const [id, expires, signature] = token.split('.');
     const refused = [
@@ -205,7 +212,8 @@ describe.each(dialects())('visitor calls on %s', (dialect) => {
       device_type: 'mobile',
       browser: 'Mobile Safari-17.5',
       os: 'iOS 17.5',
-      location: 'Unknown',
+      // A loopback address is never on any map (issue 17).
+      location: 'Private network',
       timezone: 'Asia/Bangkok',
       user_agent: IPHONE,
     });
@@ -253,7 +261,7 @@ describe.each(dialects())('visitor calls on %s', (dialect) => {
     });
     expect(await download(t.app, { 'x-forwarded-for': '203.0.113.7', 'cf-ipcountry': 'TH' })).toMatchObject({
       ip: '127.0.0.1',
-      location: 'Unknown',
+      location: 'Private network',
     });
   });
 

@@ -24,8 +24,12 @@ describe.skipIf(!browserAvailable())('admin reports and management screens in Ch
   /** The report table's rows as arrays of cell texts. */
   const reportRows = (page: Page) =>
     page
-      .getByTestId('report-row')
+      .getByTestId('report-table')
+      .locator('tbody tr')
       .evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent)));
+  const field = (page: Page, name: string) => page.getByRole('textbox', { name });
+  const memberRow = (page: Page, text: string) =>
+    page.getByTestId('team-list').locator('tbody tr').filter({ hasText: text });
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -60,8 +64,8 @@ describe.skipIf(!browserAvailable())('admin reports and management screens in Ch
     }>;
     expect(expected.length).toBeGreaterThan(1);
 
-    await page.getByTestId('fromDate').fill(fromDate);
-    await page.getByTestId('toDate').fill(toDate);
+    await page.locator('input[name="from"]').fill(fromDate);
+    await page.locator('input[name="to"]').fill(toDate);
     await page.getByRole('button', { name: 'Submit' }).click();
     await toast(page, `Report loaded: ${expected.length} rows.`).waitFor();
     const asCells = (row: (typeof expected)[number], index: number) => [
@@ -82,7 +86,7 @@ describe.skipIf(!browserAvailable())('admin reports and management screens in Ch
     await page.getByTestId('report-chart').locator('svg').first().waitFor();
     expect(charts).toHaveLength(1);
     const table = page.getByTestId('report-table');
-    expect(await table.evaluate((node) => getComputedStyle(node).maxHeight)).toBe('550px');
+    expect(await table.evaluate((node) => getComputedStyle(node.parentElement!).maxHeight)).toBe('550px');
     await screenshot(page, 'admin-country-report-1366');
 
     // The search box keeps the rows of matching nationalities.
@@ -95,7 +99,7 @@ describe.skipIf(!browserAvailable())('admin reports and management screens in Ch
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Export CSV' }).click(),
+      page.getByRole('button', { name: 'Export' }).click(),
     ]);
     const csv = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
     expect(csv.split('\r\n')).toEqual([
@@ -104,8 +108,8 @@ describe.skipIf(!browserAvailable())('admin reports and management screens in Ch
     ]);
 
     // To before From is refused here, before any call.
-    await page.getByTestId('fromDate').fill(toDate);
-    await page.getByTestId('toDate').fill(fromDate);
+    await page.locator('input[name="from"]').fill(toDate);
+    await page.locator('input[name="to"]').fill(fromDate);
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('The From date must be on or before the To date.').waitFor();
     await page.close();
@@ -118,8 +122,8 @@ describe.skipIf(!browserAvailable())('admin reports and management screens in Ch
     const toDate = dayjs().format('YYYY-MM-DD');
     const expected = (await api('admin@demo.test', 'POST', '/api/admin/get-processed-by-count', { fromDate, toDate }))
       .data as Array<{ processed_by: string; count: number }>;
-    await page.getByTestId('fromDate').fill(fromDate);
-    await page.getByTestId('toDate').fill(toDate);
+    await page.locator('input[name="from"]').fill(fromDate);
+    await page.locator('input[name="to"]').fill(toDate);
     await page.getByRole('button', { name: 'Submit' }).click();
     await toast(page, `Report loaded: ${expected.length} rows.`).waitFor();
     await expect
@@ -151,15 +155,19 @@ describe.skipIf(!browserAvailable())('admin reports and management screens in Ch
     await list.getByText('admin@demo.test').waitFor();
     // No password column (DESIGN section 4).
     expect(await list.locator('thead th').allTextContents()).toEqual([
-      'S. No',
+      'ID',
       'Name',
       'Email',
-      'Member Role',
+      'Type',
       'Last Sign-in',
       'Action',
     ]);
+    // Every time says its zone (the Manager has just signed in).
+    expect(await memberRow(page, 'manager@demo.test').locator('td').nth(4).textContent()).toMatch(
+      /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} UTC$/,
+    );
     // A Manager cannot touch an Admin.
-    const adminRow = page.getByTestId('member-row').filter({ hasText: 'admin@demo.test' });
+    const adminRow = memberRow(page, 'admin@demo.test');
     expect((await adminRow.getByRole('button').count()) + (await adminRow.getByRole('link').count())).toBe(0);
 
     const form = page.getByTestId('team-form');
@@ -172,42 +180,42 @@ describe.skipIf(!browserAvailable())('admin reports and management screens in Ch
     ]) {
       await form.getByText(message).waitFor();
     }
-    await form.getByLabel('Name').fill('Nina Checker');
-    await form.getByLabel('Email').fill('nina-at-example');
-    await form.getByLabel('Password').fill('abc');
+    await field(page, 'Name').fill('Nina Checker');
+    await field(page, 'Email').fill('nina-at-example');
+    await field(page, 'Password').fill('abc');
     await form.getByRole('button', { name: 'Add Member' }).click();
     await form.getByText('Please enter a valid email.').waitFor();
     await form.getByText('Password must be at least 6 characters.').waitFor();
-    await form.getByLabel('Email').fill('nina@example.com');
-    await form.getByLabel('Password').fill('nina-secret-1');
+    await field(page, 'Email').fill('nina@example.com');
+    await field(page, 'Password').fill('nina-secret-1');
     await form.getByRole('combobox', { name: 'Type' }).click();
     expect(await page.getByRole('option').allTextContents()).toEqual(['Manager', 'Team', 'Telecaller', 'Night Staff']);
     await page.getByRole('option', { name: 'Telecaller' }).click();
     await form.getByRole('button', { name: 'Add Member' }).click();
     await toast(page, 'Team member added successfully.').waitFor();
-    const row = page.getByTestId('member-row').filter({ hasText: 'nina@example.com' });
+    const row = memberRow(page, 'nina@example.com');
     await row.getByText('Telecaller').waitFor();
-    expect(await form.getByLabel('Name').inputValue()).toBe('');
+    await expect.poll(() => field(page, 'Name').inputValue()).toBe('');
     await screenshot(page, 'admin-manage-team-1366');
 
     const member = await server.db('team_members').where({ email: 'nina@example.com' }).first('id');
     await row.getByTestId('edit-member').click();
     await page.waitForURL(`${server.url}/admin/manage-team/${member.id}`);
     await page.getByRole('heading', { name: 'Edit Team Member' }).waitFor();
-    expect(await form.getByLabel('Name').inputValue()).toBe('Nina Checker');
-    await form.getByLabel('Name').fill('Nina Checker-Long');
+    await expect.poll(() => field(page, 'Name').inputValue()).toBe('Nina Checker');
+    await field(page, 'Name').fill('Nina Checker-Long');
     await form.getByRole('combobox', { name: 'Type' }).click();
     await page.getByRole('option', { name: 'Team', exact: true }).click();
     // An empty password keeps the old one.
     await form.getByRole('button', { name: 'Update Member' }).click();
     await toast(page, 'Team member updated successfully.').waitFor();
     await page.waitForURL(`${server.url}/admin/manage-team`);
-    const edited = page.getByTestId('member-row').filter({ hasText: 'nina@example.com' });
+    const edited = memberRow(page, 'nina@example.com');
     await edited.getByText('Nina Checker-Long').waitFor();
     await edited.getByText('Team', { exact: true }).waitFor();
     await server.login('nina@example.com', 'nina-secret-1');
 
-    await edited.getByTestId('delete-member').click();
+    await edited.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Are you sure you want to delete?').waitFor();
     await page.getByRole('button', { name: 'Confirm' }).click();
     await toast(page, 'Team member deleted successfully.').waitFor();
@@ -238,11 +246,11 @@ describe.skipIf(!browserAvailable())('admin reports and management screens in Ch
     const send = page.getByRole('button', { name: 'Send Invoice' });
     await send.click();
     await page.getByText('Please enter your order id.').waitFor();
-    await page.getByLabel('Order ID').fill('123');
+    await field(page, 'Order ID').fill('123');
     await send.click();
     await page.getByText('Order Id must be at least 6 characters.').waitFor();
     const order = await server.db('orders').where({ process_status: 'Completed' }).orderBy('order_id').first();
-    await page.getByLabel('Order ID').fill(String(order.order_id));
+    await field(page, 'Order ID').fill(String(order.order_id));
     await send.click();
     await toast(page, /The invoice has been queued/).waitFor();
     const queued = await server.db('mail_outbox').where({ order_id: order.order_id, kind: 'invoice' });
@@ -256,11 +264,18 @@ describe.skipIf(!browserAvailable())('admin reports and management screens in Ch
     const oldToken = await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).accessToken as string);
     const submit = page.getByRole('button', { name: 'Update Password' });
     await submit.click();
+    await page.getByText('Please enter your current password.').waitFor();
     await page.getByText('Please enter your New Password.').waitFor();
-    await page.getByLabel('New Password').fill('12345');
+    await field(page, 'New Password').fill('12345');
     await submit.click();
     await page.getByText('New Password must be at least 6 characters.').waitFor();
-    await page.getByLabel('New Password').fill('a-new-secret-9');
+    // A wrong current password is refused, and the member stays signed in.
+    await field(page, 'Current Password').fill('not-my-password');
+    await field(page, 'New Password').fill('a-new-secret-9');
+    await submit.click();
+    await toast(page, 'The current password is not correct.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin/change-password');
+    await field(page, 'Current Password').fill('demo1234');
     await submit.click();
     await page.waitForURL(`${server.url}/`);
     await toast(page, /Password updated successfully/).waitFor();

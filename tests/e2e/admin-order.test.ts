@@ -13,7 +13,10 @@ const DESKTOP = { width: 1366, height: 900 };
 const quiet = { info() {}, warn() {}, error() {} };
 
 /** The order page's section headings, top to bottom. */
-const sectionTitles = (page: Page) => page.locator('[data-testid="view-order"] section h2').allTextContents();
+const sectionTitles = (page: Page) =>
+  page.locator('[data-testid="view-order"] [data-testid^="section-"] h2').allTextContents();
+/** The rows of a history table, newest first. */
+const historyRows = (page: Page, testId: string) => page.getByTestId(testId).locator('tbody tr');
 
 /** The text pdf.js laid over the rendered pages of the open defence pack. */
 async function packText(page: Page): Promise<string> {
@@ -107,16 +110,19 @@ describe.skipIf(!browserAvailable())('admin order page in Chromium', () => {
       'Departure Information',
       'Accommodation Information',
       'Health Declaration',
+      // A Manager reads the sale's evidence; the registry leaves it out for other roles.
+      'Payment and Evidence',
       'Download History',
       'Comment History',
       'Add Comment Below',
+      'Timeline',
     ]);
     const row = await server.db('orders').where({ order_id: order.order_id }).first();
-    expect(await page.getByTestId('field-applicationEmail').textContent()).toContain(`${order.order_id}@`);
-    expect(await page.getByTestId('field-dateOfBirth').textContent()).toMatch(/\d{2}\/\d{2}\/\d{4}$/);
+    expect(await page.getByTestId('field-application_email').textContent()).toContain(`${order.order_id}@`);
+    expect(await page.getByTestId('field-date_of_birth').textContent()).toMatch(/\d{2}\/\d{2}\/\d{4}$/);
     // A field without a value is not shown at all.
-    expect(await page.getByTestId('field-otherPurpose').count()).toBe(row.other_purpose_arrival ? 1 : 0);
-    expect(await page.getByTestId('field-assignedTo').count()).toBe(0);
+    expect(await page.getByTestId('field-other_purpose_arrival').count()).toBe(row.other_purpose_arrival ? 1 : 0);
+    expect(await page.getByTestId('field-assign_to').count()).toBe(0);
     // New order: no mail yet, no downloads; every move but the current status, Delete for a Manager.
     expect(await page.getByTestId('email-history').count()).toBe(0);
     await page.getByTestId('no-downloads').getByText('No record found').waitFor();
@@ -140,7 +146,7 @@ describe.skipIf(!browserAvailable())('admin order page in Chromium', () => {
     await comment.getByLabel('Whatsapp').check();
     await comment.getByLabel('Voided').check();
     await comment.getByRole('button', { name: 'Add Comment' }).click();
-    await toast('Remark added successfully.').waitFor();
+    await toast('Comment added.').waitFor();
     const history = page.getByTestId('comment-history');
     await history.getByText('Demo Manager').waitFor();
     expect(await history.textContent()).toMatch(/\d{2}-\d{2}-\d{4} \d{1,2}:\d{2}:\d{2} [AP]M EST/);
@@ -191,15 +197,16 @@ describe.skipIf(!browserAvailable())('admin order page in Chromium', () => {
       await toast(/Document uploaded successfully/).waitFor();
       await closeToast();
       // Email History shows the mail, and how it went once the worker has sent it.
-      const latest = page.getByTestId('email-history-row').first();
+      const latest = historyRows(page, 'email-history').first();
       await latest.getByText(provider, { exact: true }).waitFor();
       await expect.poll(() => latest.getByTestId('mail-state').textContent(), { timeout: 20_000 }).toBe('Sent');
       expect(recipients[provider].messages.length).toBe(before + 1);
       expect(recipients[provider].messages.at(-1)!.envelopeTo).toEqual([order.contact_email_address || order.email]);
     }
-    expect(await page.getByTestId('email-history-row').count()).toBe(2);
+    expect(await historyRows(page, 'email-history').count()).toBe(2);
+    // New York time, with its AM/PM and zone.
     expect(await page.getByTestId('email-history').textContent()).toMatch(
-      /\d{2}\/[A-Z][a-z]+\/\d{4} \d{1,2}:\d{2}:\d{2} EST/,
+      /\d{2}\/[A-Z][a-z]+\/\d{4} \d{1,2}:\d{2}:\d{2} [AP]M EST/,
     );
 
     const resend = page.getByTestId('resend-form');
@@ -208,9 +215,9 @@ describe.skipIf(!browserAvailable())('admin order page in Chromium', () => {
     await resend.getByRole('button', { name: 'Resend Mail(Sendgrid)' }).click();
     await toast(/Mail queued for second.address@example.com via Sendgrid/).waitFor();
     await closeToast();
-    await expect.poll(() => page.getByTestId('email-history-row').count()).toBe(3);
+    await expect.poll(() => historyRows(page, 'email-history').count()).toBe(3);
     await expect
-      .poll(() => page.getByTestId('email-history-row').first().getByTestId('mail-state').textContent(), {
+      .poll(() => historyRows(page, 'email-history').first().getByTestId('mail-state').textContent(), {
         timeout: 20_000,
       })
       .toBe('Sent');
@@ -222,7 +229,7 @@ describe.skipIf(!browserAvailable())('admin order page in Chromium', () => {
     expect(download.suggestedFilename()).toBe(`Thailand-Arrival-Card-${order.order_id}.pdf`);
     expect(fs.readFileSync((await download.path())!)).toEqual(pdf);
     // Uploading completed the order.
-    await page.getByTestId('field-status').getByText('Completed').waitFor();
+    await page.getByTestId('field-process_status').getByText('Completed').waitFor();
     await screenshot(page, 'admin-view-order-1366');
   });
 
@@ -234,7 +241,7 @@ describe.skipIf(!browserAvailable())('admin order page in Chromium', () => {
     ] as const) {
       const before = await counts();
       await page.getByTestId('order-actions').getByRole('button', { name: button, exact: true }).click();
-      await page.getByTestId('field-status').getByText(label, { exact: true }).waitFor();
+      await page.getByTestId('field-process_status').getByText(label, { exact: true }).waitFor();
       await closeToast();
       // The button of the current status is gone; the sidebar count grew by one.
       expect(await page.getByTestId('order-actions').getByRole('button', { name: button, exact: true }).count()).toBe(
@@ -278,7 +285,7 @@ describe.skipIf(!browserAvailable())('admin order page in Chromium', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await toast('Transaction details saved successfully.').waitFor();
     await closeToast();
-    await page.getByTestId('field-merchantName').getByText('Arrival Card Services Ltd').waitFor();
+    await page.getByTestId('field-merchant_name').getByText('Arrival Card Services Ltd').waitFor();
 
     await page.getByTestId('defence-pack-1').click();
     const third = await packText(page);

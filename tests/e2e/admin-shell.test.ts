@@ -175,13 +175,46 @@ describe.skipIf(!browserAvailable())('admin shell in Chromium', () => {
     await page.close();
   });
 
-  it('logs out from the header menu back to /', async () => {
+  it('logs out from the header menu back to /, the menu button named by the member', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     await signIn(page, server.url, 'night@demo.test');
-    await page.getByTestId('account-menu').click();
+    await page.getByRole('button', { name: 'Demo Night Staff' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL(`${server.url}/`);
     expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    await page.close();
+  });
+
+  it('reaches the sidebar Logout with the keyboard, which ends the token on the server too', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signIn(page, server.url, 'team@demo.test');
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).accessToken as string);
+    const logout = page.getByTestId('sidebar').getByRole('menuitem', { name: 'Logout' });
+    await logout.waitFor();
+    let reached = false;
+    for (let presses = 0; presses < 60 && !reached; presses++) {
+      await page.keyboard.press('Tab');
+      reached = await logout.evaluate((item) => item === document.activeElement);
+    }
+    expect(reached).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${server.url}/`);
+    expect((await server.call(token, { method: 'GET', url: '/api/user_info' })).statusCode).toBe(401);
+    await page.close();
+  });
+
+  it('keeps toasts clear of the title row and its buttons', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signIn(page, server.url, 'team@demo.test');
+    await page.goto(`${server.url}/admin/change-password`);
+    await page.getByRole('textbox', { name: 'Current Password' }).fill('wrong-password');
+    await page.getByRole('textbox', { name: 'New Password' }).fill('another-secret-1');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    const toast = page.locator('.MuiSnackbarContent-root');
+    await toast.waitFor();
+    const toastBox = (await toast.boundingBox())!;
+    const titleBox = (await page.getByRole('heading', { level: 1, name: 'Update Password' }).boundingBox())!;
+    expect(toastBox.y).toBeGreaterThanOrEqual(titleBox.y + titleBox.height);
     await page.close();
   });
 });

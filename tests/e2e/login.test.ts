@@ -42,6 +42,12 @@ describe.skipIf(!browserAvailable())('sign-in in Chromium', () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/`);
     expect(await page.title()).toBe('Thailand');
+    // The page fills the window: no browser margin framing it, no scrollbar.
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');
+    expect(
+      await page.evaluate(() => document.documentElement.scrollHeight - document.documentElement.clientHeight),
+    ).toBe(0);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByText('Email Address is required').waitFor();
     await page.getByText('Password is required').waitFor();
@@ -55,7 +61,7 @@ describe.skipIf(!browserAvailable())('sign-in in Chromium', () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/admin`);
     await page.getByLabel('Email ID').fill('manager@demo.test');
-    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('textbox', { name: 'Password' }).fill('wrong-password');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByText('Invalid email or password.').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();

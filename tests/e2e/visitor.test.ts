@@ -144,7 +144,7 @@ describe.skipIf(!browserAvailable())('visitor area in Chromium', () => {
     expect(newest[3]).toBe('127.0.0.1');
     expect(newest.slice(4, 6)).toEqual(['Desktop', 'Desktop']);
     expect(newest[6]).toMatch(/^Chrome Headless-\d+/);
-    expect(newest[8]).toBe('Unknown');
+    expect(newest[8]).toBe('Private network');
     await screenshot(page, 'visitor-downloaded-390');
     await page.close();
   });

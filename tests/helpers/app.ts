@@ -1,4 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Registry } from '@app/domain';
 import type { Dialect } from '../../api/src/db/knex.js';
 import { buildApp } from '../../api/src/app.js';
 import { loadConfig, type AppConfig } from '../../api/src/config.js';
@@ -20,7 +21,11 @@ export interface TestApp extends TestDb {
 /** The real app on a fresh database of the given dialect, as server.ts builds it. */
 export async function createTestApp(
   dialect: Dialect,
-  { seed = true, config: overrides = {} }: { seed?: boolean; config?: Partial<AppConfig> } = {},
+  {
+    seed = true,
+    config: overrides = {},
+    registry,
+  }: { seed?: boolean; config?: Partial<AppConfig>; registry?: Registry } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDb(dialect, { seed });
   const config = loadConfig(
@@ -35,7 +40,7 @@ export async function createTestApp(
       ...overrides,
     },
   );
-  const app = await buildApp({ config, db: testDb.db });
+  const app = await buildApp({ config, db: testDb.db, registry });
   await app.ready();
   return {
     ...testDb,

@@ -26,7 +26,7 @@ export async function screenshot(page: Page, name: string) {
 export async function signIn(page: Page, baseUrl: string, email: string, password = 'demo1234') {
   await page.goto(`${baseUrl}/`);
   await page.getByLabel('Email ID').fill(email);
-  await page.getByLabel('Password').fill(password);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.getByTestId('welcome').waitFor();
 }

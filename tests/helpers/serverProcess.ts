@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -20,17 +21,23 @@ export interface ServerProcess {
 }
 
 /**
- * The real server (`node api/src/server.ts`, as `npm start` runs it) in a child process, configured by
- * environment variables on top of this process's own, on a free loopback port. Resolves once the
- * server prints the address it listens on.
+ * The real server (`node api/src/server.ts`, as `npm start` runs it after `scripts/db.ts prepare`) in
+ * a child process, configured by environment variables on top of this process's own, on a free
+ * loopback port. Resolves once the server prints the address it listens on.
  */
 export async function startServerProcess(
   env: NodeJS.ProcessEnv,
-  { inheritStderr = false, timeoutMs = 90_000 } = {},
+  { inheritStderr = false, timeoutMs = 90_000, entry = 'api/src/server.ts' } = {},
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
+  const fullEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env };
+  // As npm start does: the database migrated and, unless SEED_DEMO is off, seeded before the server starts.
+  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/db.ts', 'prepare'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+    env: fullEnv,
+  });
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: ROOT,
+    env: fullEnv,
     stdio: ['ignore', 'pipe', inheritStderr ? 'inherit' : 'pipe'],
   });
   let stderr = '';
@@ -39,10 +46,11 @@ export async function startServerProcess(
 
   const url = await new Promise<string>((resolve, reject) => {
     let seen = '';
-    const timer = setTimeout(
-      () => reject(new Error(`The server did not start in ${timeoutMs} ms: ${stderr}`)),
-      timeoutMs,
-    );
+    const timer = setTimeout(() => {
+      // Not left running (a cluster primary would go on forking workers with nobody reading them).
+      child.kill('SIGTERM');
+      reject(new Error(`The server did not start in ${timeoutMs} ms: ${stderr}`));
+    }, timeoutMs);
     child.stdout!.on('data', (chunk: Buffer) => {
       seen += chunk.toString();
       // The server prints the address it is bound to; the port is read from there.

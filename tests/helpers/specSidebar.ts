@@ -21,13 +21,15 @@ const SPEC_SIDEBAR = [
   'Manage Team',
   'Gateway Setting',
   'Change Password',
+  // Issue 13: the Audit Log, for Admins and Managers.
+  'Audit Log',
 ];
 const HIDDEN: Record<Role, string[]> = {
   Admin: [],
   Manager: [],
-  Team: ['Order Processed'],
-  Telecaller: ['Order History', 'Order Processed'],
-  'Night Staff': ['Order Processed', 'Manage Team', 'Gateway Setting', 'Change Password'],
+  Team: ['Order Processed', 'Audit Log'],
+  Telecaller: ['Order History', 'Order Processed', 'Audit Log'],
+  'Night Staff': ['Order Processed', 'Manage Team', 'Gateway Setting', 'Change Password', 'Audit Log'],
 };
 
 export const specSidebarFor = (role: Role): string[] => SPEC_SIDEBAR.filter((link) => !HIDDEN[role].includes(link));

@@ -23,6 +23,8 @@ export interface DownloadRow {
   browser: string | null;
   os: string | null;
   location: string | null;
+  /** The city of the IP, from the location database. */
+  city: string | null;
 }
 
 export interface DownloadPage {

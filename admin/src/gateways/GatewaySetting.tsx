@@ -1,72 +1,88 @@
-import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { Box, Button, Card, CardContent, MenuItem, TextField, Typography } from '@mui/material';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import type { AppDataProvider } from '../providers/dataProvider';
+import { Card, CardContent, Stack, Typography } from '@mui/material';
+import {
+  Form,
+  required,
+  SaveButton,
+  SelectInput,
+  useGetList,
+  useNotify,
+  useTranslate,
+  useUpdate,
+  type RaRecord,
+} from 'react-admin';
 import { ScreenHeader } from '../layout/ScreenHeader';
 import { useTabTitle } from '../layout/useTabTitle';
 import { RequirePermission } from '../layout/RequirePermission';
 
-/** The dropdown of gateways, starting on the active one, and Active Gateway. */
+export interface Gateway extends RaRecord {
+  gateway_name: string;
+  /** The API's boolean, as 1/0, '1'/'0' or true/false. */
+  is_active: boolean | number | string;
+}
+
+export const isActive = (gateway: Gateway) => gateway.is_active === true || Number(gateway.is_active) === 1;
+
+/**
+ * Change Gateway (/admin/gateway-setting, SPEC section 2): a dropdown starting on the active gateway and
+ * Active Gateway, which PUTs `is_active` on the chosen one. The API deactivates the others in the same
+ * change, so the list is read again afterwards.
+ */
 function GatewayForm() {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const gateways = useQuery({ queryKey: ['paymentGateways'], queryFn: () => dataProvider.getPaymentGateways() });
-  const active = gateways.data?.find((gateway) => gateway.is_active === '1');
-  // Until the member picks one, the dropdown shows the active gateway.
-  const [picked, setPicked] = useState<number | ''>('');
-  const chosen = picked === '' ? (active?.id ?? '') : picked;
-  const [error, setError] = useState('');
-  const activate = useMutation({
-    mutationFn: (gatewayId: number) => dataProvider.activateGateway(gatewayId),
-    onSuccess: (answer) => {
-      notify(answer.message, { type: 'success' });
-      void gateways.refetch();
-    },
-    onError: (failure: Error) => notify(failure.message, { type: 'error' }),
+  const { data: gateways, refetch } = useGetList<Gateway>('gateways', {
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: 'id', order: 'ASC' },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = chosen === '' ? translate('app.validation.gatewayRequired') : '';
-    setError(problem);
-    if (chosen !== '') activate.mutate(chosen);
+  const [update, { isPending }] = useUpdate<Gateway>();
+  const active = gateways?.find(isActive);
+  if (!gateways) return null;
+  const activate = ({ gatewayId }: { gatewayId?: number }) => {
+    const chosen = gateways.find((gateway) => gateway.id === gatewayId);
+    if (!chosen) return;
+    void update(
+      'gateways',
+      { id: chosen.id, data: { is_active: true }, previousData: chosen },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          notify('resources.gateways.activated', { type: 'success', messageArgs: { name: chosen.gateway_name } });
+          void refetch();
+        },
+      },
+    );
   };
   return (
-    <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2, maxWidth: 420 }}>
-      <Typography data-testid="active-gateway">
-        {active ? translate('app.gateways.current', { name: active.gateway_name }) : ' '}
-      </Typography>
-      <TextField
-        select
-        label={translate('app.gateways.gateway')}
-        value={chosen}
-        onChange={(event) => setPicked(Number(event.target.value))}
-        error={!!error}
-        helperText={error || ' '}
-      >
-        {gateways.data?.map((gateway) => (
-          <MenuItem key={gateway.id} value={gateway.id}>
-            {gateway.gateway_name}
-          </MenuItem>
-        ))}
-      </TextField>
-      <Box>
-        <Button type="submit" variant="contained" disabled={activate.isPending}>
-          {translate('app.gateways.submit')}
-        </Button>
-      </Box>
-    </Box>
+    <Form defaultValues={{ gatewayId: active?.id }} onSubmit={activate} key={active?.id} disableInvalidFormNotification>
+      <Stack sx={{ maxWidth: 420 }}>
+        <Typography data-testid="active-gateway" sx={{ mb: 2 }}>
+          {active ? translate('resources.gateways.current', { name: active.gateway_name }) : ''}
+        </Typography>
+        <SelectInput
+          source="gatewayId"
+          label="resources.gateways.fields.gateway_name"
+          choices={gateways}
+          optionText="gateway_name"
+          validate={required('app.validation.gatewayRequired')}
+        />
+        <SaveButton
+          label="resources.gateways.submit"
+          icon={<></>}
+          alwaysEnable
+          sx={{ alignSelf: 'flex-start' }}
+          disabled={isPending}
+        />
+      </Stack>
+    </Form>
   );
 }
 
-/** Change Gateway (/admin/gateway-setting, SPEC section 2). */
 export default function GatewaySetting() {
   const translate = useTranslate();
   useTabTitle();
   return (
     <RequirePermission permission="gateways.manage">
-      <ScreenHeader title={translate('app.gateways.title')} />
+      <ScreenHeader title={translate('resources.gateways.title')} />
       <Card>
         <CardContent>
           <GatewayForm />

@@ -1,41 +1,12 @@
-import { useState } from 'react';
-import { AppBar as RaAppBar, LoadingIndicator, useGetIdentity, useLogout, useTranslate } from 'react-admin';
-import { Avatar, Box, IconButton, ListItemIcon, Menu, MenuItem, Typography } from '@mui/material';
-import PowerSettingsNewIcon from '@mui/icons-material/PowerSettingsNew';
+import { AppBar as RaAppBar, LoadingIndicator, Logout, UserMenu, useGetIdentity, useTranslate } from 'react-admin';
+import { Box, Typography } from '@mui/material';
 import { COUNTRY_NAME } from '../config';
 import { LanguageSwitch } from './LanguageSwitch';
-
-/** The avatar opening a dropdown with Logout. */
-function AccountMenu({ name }: { name?: string }) {
-  const translate = useTranslate();
-  const logout = useLogout();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  return (
-    <>
-      <IconButton
-        color="inherit"
-        aria-label={translate('ra.auth.user_menu')}
-        aria-haspopup
-        onClick={(event) => setAnchor(event.currentTarget)}
-        data-testid="account-menu"
-      >
-        <Avatar sx={{ width: 32, height: 32 }}>{name?.[0] ?? '?'}</Avatar>
-      </IconButton>
-      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
-        <MenuItem onClick={() => logout()}>
-          <ListItemIcon>
-            <PowerSettingsNewIcon fontSize="small" />
-          </ListItemIcon>
-          {translate('app.header.logout')}
-        </MenuItem>
-      </Menu>
-    </>
-  );
-}
+import { PublishLayoutMenuItem, ResetLayoutMenuItem } from '../preferences';
 
 /**
- * Header (SPEC section 2): the country name, 'Welcome {name}', the language switch and the avatar with
- * Logout. On phones the welcome line sits under the country name so that both fit.
+ * Header (SPEC section 2): the country name, 'Welcome {name}', the language switch and react-admin's
+ * UserMenu (the avatar) with Logout. On phones the welcome line sits under the country name so that both fit.
  */
 export function AppBar() {
   const { identity } = useGetIdentity();
@@ -48,7 +19,14 @@ export function AppBar() {
           <LoadingIndicator />
         </>
       }
-      userMenu={<AccountMenu name={identity?.fullName} />}
+      userMenu={
+        // Named by the member, as its visible text reads (it was named by their initial), with Logout inside.
+        <UserMenu label={identity?.fullName ?? translate('app.header.accountMenu')}>
+          <ResetLayoutMenuItem />
+          <PublishLayoutMenuItem />
+          <Logout />
+        </UserMenu>
+      }
     >
       <Box
         sx={{

@@ -72,7 +72,8 @@ export function Menu() {
           }
         />
       ))}
-      <Logout />
+      {/* MUI menu items leave the tab order (tabIndex -1); the sidebar's links are in it, and so is Logout. */}
+      <Logout tabIndex={0} />
     </RaMenu>
   );
 }

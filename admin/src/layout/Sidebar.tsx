@@ -23,7 +23,12 @@ export function Sidebar({ children, ...rest }: SidebarProps) {
       variant="temporary"
       open={open}
       onClose={() => setOpen(false)}
-      slotProps={{ paper: { sx: { width: 280, '& .MuiMenuItem-root': { minHeight: 40 } } } }}
+      slotProps={{
+        paper: {
+          'aria-label': translate('app.menu.title'),
+          sx: { width: 280, '& .MuiMenuItem-root': { minHeight: 40 } },
+        },
+      }}
     >
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', p: 0.5 }}>
         <IconButton aria-label={translate('app.menu.close')} onClick={() => setOpen(false)}>

@@ -40,6 +40,7 @@ export const SCREEN_LINKS: readonly MenuLink[] = [
     fallback: 'Change Password',
     permission: 'account.changePassword',
   },
+  { route: 'audit-events', label: 'resources.audit-events.name', fallback: 'Audit Log', permission: 'audit.read' },
 ];
 
 const queueLink = (queue: QueueDefinition): MenuLink => ({

@@ -1,23 +1,36 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { Box, Button, Card, CardContent, CircularProgress, TextField, Typography } from '@mui/material';
-import { useLogin, useNotify, useTranslate } from 'react-admin';
-import { isEmail } from '@app/domain';
+import { useEffect, useState } from 'react';
+import { Box, Card, CardContent, CssBaseline, Stack, Typography } from '@mui/material';
+import {
+  email,
+  Form,
+  PasswordInput,
+  required,
+  SaveButton,
+  TextInput,
+  useLogin,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
 import { COUNTRY_NAME } from '../config';
 import { takeSignOutNotice } from '../providers/session';
 
-interface Errors {
-  email?: string;
-  password?: string;
+/** SPEC section 5's sign-in rules and messages. */
+const validateEmail = [required('app.validation.emailRequired'), email('app.validation.emailInvalid')];
+const validatePassword = required('app.validation.passwordRequired');
+
+interface Credentials {
+  email: string;
+  password: string;
 }
 
-/** Sign-in (SPEC section 2): Email ID, Password, Sign In; server messages in toasts. */
+/**
+ * Sign-in (SPEC section 2): Email ID, Password, Sign In; server messages in toasts. The page fills the
+ * window exactly (CssBaseline removes the browser's 8 px body margin, which made a frame and a scrollbar).
+ */
 export function LoginPage() {
   const login = useLogin();
   const notify = useNotify();
   const translate = useTranslate();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
   const [loading, setLoading] = useState(false);
 
   useEffect(() => {
@@ -27,22 +40,10 @@ export function LoginPage() {
     if (notice) notify(notice.message, { type: notice.type });
   }, [notify]);
 
-  const validate = (): Errors => {
-    const next: Errors = {};
-    if (!email.trim()) next.email = translate('app.validation.emailRequired');
-    else if (!isEmail(email.trim())) next.email = translate('app.validation.emailInvalid');
-    if (!password) next.password = translate('app.validation.passwordRequired');
-    return next;
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validate();
-    setErrors(found);
-    if (Object.keys(found).length) return;
+  const submit = async (values: Partial<Credentials>) => {
     setLoading(true);
     try {
-      await login({ email: email.trim(), password }, '/admin');
+      await login({ email: values.email!.trim(), password: values.password! }, '/admin');
       notify('Login successfully.', { type: 'success' });
     } catch (error) {
       notify((error as Error).message || 'Sign-in failed.', { type: 'error' });
@@ -53,8 +54,9 @@ export function LoginPage() {
 
   return (
     <Box
+      component="main"
       sx={{
-        minHeight: '100vh',
+        minHeight: '100dvh',
         display: 'flex',
         alignItems: 'center',
         justifyContent: 'center',
@@ -62,7 +64,8 @@ export function LoginPage() {
         p: 2,
       }}
     >
-      <Card sx={{ width: '100%', maxWidth: 810 }} component="main">
+      <CssBaseline />
+      <Card sx={{ width: '100%', maxWidth: 810 }}>
         <CardContent sx={{ p: { xs: 3, md: 6 } }}>
           <Typography variant="h4" component="h1" gutterBottom>
             {COUNTRY_NAME}
@@ -70,38 +73,33 @@ export function LoginPage() {
           <Typography color="text.secondary" sx={{ mb: 3 }}>
             {translate('app.login.subtitle')}
           </Typography>
-          <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
-            <TextField
-              label={translate('app.login.email')}
-              name="email"
-              type="email"
-              autoComplete="username"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              error={!!errors.email}
-              helperText={errors.email}
-              autoFocus
-            />
-            <TextField
-              label={translate('app.login.password')}
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              error={!!errors.password}
-              helperText={errors.password}
-            />
-            <Button
-              type="submit"
-              variant="contained"
-              size="large"
-              disabled={loading}
-              sx={{ minHeight: { xs: 45, md: 60 } }}
-            >
-              {loading ? <CircularProgress size={24} color="inherit" /> : translate('app.login.submit')}
-            </Button>
-          </Box>
+          <Form<Credentials> onSubmit={submit} noValidate disableInvalidFormNotification>
+            <Stack>
+              <TextInput
+                source="email"
+                type="email"
+                label="app.login.email"
+                autoComplete="username"
+                validate={validateEmail}
+                autoFocus
+              />
+              <PasswordInput
+                source="password"
+                label="app.login.password"
+                autoComplete="current-password"
+                validate={validatePassword}
+              />
+              <SaveButton
+                label="app.login.submit"
+                icon={<></>}
+                alwaysEnable
+                disabled={loading}
+                fullWidth
+                size="large"
+                sx={{ minHeight: { xs: 45, md: 60 }, mt: 1 }}
+              />
+            </Stack>
+          </Form>
         </CardContent>
       </Card>
     </Box>

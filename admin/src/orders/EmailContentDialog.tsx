@@ -1,43 +1,35 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
-import { useTranslate } from 'react-admin';
-import { brandForHost, fullPhoneNumber } from '@app/domain';
-import type { OrderDetails } from './types';
+import { useRecordContext, useTranslate } from 'react-admin';
+import { brandForHost, encodeId, fullPhoneNumber } from '@app/domain';
 
 /** The customer's tracking link, the one the approval mail carries (DESIGN section 5). */
-export const trackingLink = (order: OrderDetails) => `${window.location.origin}/track-order/${order.encodedId}`;
+export const trackingLink = (orderId: number) => `${window.location.origin}/track-order/${encodeId(orderId)}`;
 
 /**
  * View Email Content (SPEC section 2): the message the customer gets, to read or to send over WhatsApp
  * to the customer's full number.
  */
-export function EmailContentDialog({
-  order,
-  open,
-  onClose,
-}: {
-  order: OrderDetails;
-  open: boolean;
-  onClose: () => void;
-}) {
+export function EmailContentDialog({ onClose }: { onClose: () => void }) {
+  const order = useRecordContext()!;
   const translate = useTranslate();
-  const content = translate('app.order.emailContent.body', {
+  const content = translate('resources.orders.emailContent.body', {
     name: order.full_name || [order.first_name, order.last_name].filter(Boolean).join(' '),
-    orderId: order.order_id,
-    link: trackingLink(order),
+    orderId: order.id,
+    link: trackingLink(Number(order.id)),
     brand: brandForHost(order.landing_domain as string | null).name,
   });
   const phone = fullPhoneNumber(order.phone_code, order.phone_number);
   return (
-    <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth transitionDuration={300}>
-      <DialogTitle>{translate('app.order.emailContent.title')}</DialogTitle>
+    <Dialog open onClose={onClose} maxWidth="sm" fullWidth transitionDuration={300}>
+      <DialogTitle>{translate('resources.orders.emailContent.title')}</DialogTitle>
       <DialogContent dividers>
         <Typography sx={{ whiteSpace: 'pre-wrap' }} data-testid="email-content">
           {content}
         </Typography>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{translate('app.order.emailContent.close')}</Button>
+        <Button onClick={onClose}>{translate('resources.orders.emailContent.close')}</Button>
         <Button
           variant="contained"
           color="success"
@@ -48,7 +40,7 @@ export function EmailContentDialog({
           disabled={!phone}
           data-testid="send-whatsapp"
         >
-          {translate('app.order.emailContent.whatsapp')}
+          {translate('resources.orders.emailContent.whatsapp')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,79 +1,42 @@
-import { useState, type FormEvent } from 'react';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
-import { useTranslate } from 'react-admin';
-import { useOrderMutation } from './useOrderMutation';
-import type { OrderDetails } from './types';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { Form, required, SaveButton, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import { useOrderCall } from './useOrderCall';
 
-interface Errors {
-  transactionId?: string;
-  merchantName?: string;
+interface TransactionValues {
+  transaction_id: string;
+  merchant_name: string;
 }
 
 /** Enter Transaction Details (SPEC sections 2 and 5): what the defence packs print on their cover. */
-export function TransactionDetailsDialog({
-  order,
-  open,
-  onClose,
-  onSaved,
-}: {
-  order: OrderDetails;
-  open: boolean;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+export function TransactionDetailsDialog({ onClose }: { onClose: () => void }) {
+  const order = useRecordContext()!;
   const translate = useTranslate();
-  const [transactionId, setTransactionId] = useState(order.transaction_id ?? '');
-  const [merchantName, setMerchantName] = useState(order.merchant_name ?? '');
-  const [errors, setErrors] = useState<Errors>({});
-  const mutation = useOrderMutation(
-    (dataProvider) =>
+  const call = useOrderCall(
+    (dataProvider, values: TransactionValues) =>
       dataProvider.saveDefencePackDetails({
-        orderId: order.order_id,
-        transactionId: transactionId.trim(),
-        merchantName: merchantName.trim(),
+        orderId: Number(order.id),
+        transactionId: values.transaction_id.trim(),
+        merchantName: values.merchant_name.trim(),
       }),
-    {
-      onDone: () => {
-        onSaved();
-        onClose();
-      },
-    },
+    { onDone: onClose },
   );
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const next: Errors = {};
-    if (!transactionId.trim()) next.transactionId = translate('app.validation.transactionIdRequired');
-    if (!merchantName.trim()) next.merchantName = translate('app.validation.merchantNameRequired');
-    setErrors(next);
-    if (!Object.keys(next).length) mutation.mutate(undefined);
-  };
   return (
-    <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth transitionDuration={300}>
-      <Box component="form" noValidate onSubmit={submit}>
-        <DialogTitle>{translate('app.order.transaction.title')}</DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 1, pt: '8px !important' }}>
-          <TextField
-            label={translate('app.order.fields.transactionId')}
-            value={transactionId}
-            onChange={(event) => setTransactionId(event.target.value)}
-            error={!!errors.transactionId}
-            helperText={errors.transactionId || ' '}
-          />
-          <TextField
-            label={translate('app.order.fields.merchantName')}
-            value={merchantName}
-            onChange={(event) => setMerchantName(event.target.value)}
-            error={!!errors.merchantName}
-            helperText={errors.merchantName || ' '}
-          />
+    <Dialog open onClose={onClose} maxWidth="sm" fullWidth transitionDuration={300}>
+      <Form
+        noValidate
+        record={{ transaction_id: order.transaction_id ?? '', merchant_name: order.merchant_name ?? '' }}
+        onSubmit={(values: Record<string, unknown>) => call.mutate(values as unknown as TransactionValues)}
+      >
+        <DialogTitle>{translate('resources.orders.transaction.title')}</DialogTitle>
+        <DialogContent sx={{ display: 'grid', pt: '8px !important' }}>
+          <TextInput source="transaction_id" validate={required('app.validation.transactionIdRequired')} />
+          <TextInput source="merchant_name" validate={required('app.validation.merchantNameRequired')} />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={mutation.isPending}>
-            {translate('ra.action.save')}
-          </Button>
+          <SaveButton alwaysEnable disabled={call.isPending} />
         </DialogActions>
-      </Box>
+      </Form>
     </Dialog>
   );
 }

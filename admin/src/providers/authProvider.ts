@@ -1,17 +1,10 @@
 import type { AuthProvider } from 'react-admin';
-import { apiCall } from './httpClient';
-import {
-  clearStoredUser,
-  readStoredUser,
-  rememberSignOutNotice,
-  roleFromToken,
-  storeUser,
-  type StoredUser,
-} from './session';
+import { apiCall, apiUrl, httpClient } from './httpClient';
+import { clearStoredUser, endSession, readStoredUser, roleFromToken, storeUser, type StoredUser } from './session';
 
 /**
  * Sign-in against admin-login; the login is stored under `user` with accessToken (SPEC section 3).
- * A 401 from any call removes it and sends the member back to the sign-in page at /.
+ * A 401 ends the session in the HTTP client, whichever call got it; checkError then sends the member to '/'.
  */
 export const authProvider: AuthProvider = {
   async login({ email, password }: { email: string; password: string }) {
@@ -23,19 +16,29 @@ export const authProvider: AuthProvider = {
     storeUser({ ...answer.data, accessToken: String(answer.jwtToken) });
     return { redirectTo: '/admin' };
   },
+  /**
+   * Signs out here, then ends the token on the server too (admin/logout). The login goes first, so that a
+   * token the server already ended (a password change ends them all) answers a 401 that ends nothing more.
+   */
   async logout() {
-    clearStoredUser();
+    const user = readStoredUser();
+    if (user) {
+      clearStoredUser();
+      await httpClient(apiUrl('admin/logout'), {
+        method: 'POST',
+        headers: { Authorization: user.accessToken },
+      }).catch(() => undefined);
+    }
     return '/';
   },
   async checkAuth() {
     if (!readStoredUser()) throw { redirectTo: '/', message: false };
   },
+  /** The sign-in page shows the 401's message (endSession keeps it), so react-admin shows none here. */
   async checkError(error: { status?: number; message?: string }) {
-    if (error?.status === 401) {
-      clearStoredUser();
-      if (error.message) rememberSignOutNotice(error.message);
-      throw { redirectTo: '/', message: error.message, logoutUser: true };
-    }
+    if (error?.status !== 401) return;
+    endSession(error.message || 'Your session has ended. Please sign in again.');
+    throw { redirectTo: '/', message: false, logoutUser: true };
   },
   async getIdentity() {
     const user = readStoredUser();

@@ -1,27 +1,40 @@
 import simpleRestProvider from 'ra-data-simple-rest';
-import { fetchUtils, type DataProvider } from 'react-admin';
+import type { DataProvider, GetListParams, GetListResult } from 'react-admin';
 import { API_BASE } from '../config';
-import { readStoredUser } from './session';
+import { httpClient } from './httpClient';
+import { readInWindows } from './readInWindows';
 import { ordersMethods, ordersResource } from './methods/orders';
 import { documentsMethods } from './methods/documents';
-import { reportsMethods } from './methods/reports';
 import { filesMethods } from './methods/files';
 import { remarksMethods } from './methods/remarks';
-import { teamMethods } from './methods/team';
-import { gatewaysMethods } from './methods/gateways';
 import { accountMethods } from './methods/account';
 
-/** Base layer: resources that follow ra-data-simple-rest conventions (DESIGN section 2), with the token attached. */
-const httpClient = (url: string, options: fetchUtils.Options = {}) => {
-  const headers = new Headers(options.headers ?? { Accept: 'application/json' });
-  const token = readStoredUser()?.accessToken;
-  if (token) headers.set('Authorization', token);
-  return fetchUtils.fetchJson(url, { ...options, headers });
-};
+const API_ROOT = API_BASE.replace(/\/$/, '');
 
-export const baseDataProvider: DataProvider = simpleRestProvider(API_BASE.replace(/\/$/, ''), httpClient);
+/** Set to 1 by the API when a list's total was counted only up to a cap (the admin shows "1,000+"). */
+export const TOTAL_CAPPED_HEADER = 'X-Total-Capped';
 
-/** Resources whose CRUD calls go to SPEC endpoints instead of the base layer; a method they lack falls through. */
+/** Layer 1: every resource in ra-data-simple-rest's conventions (DESIGN section 2), over the one HTTP client. */
+export const baseDataProvider: DataProvider = simpleRestProvider(API_ROOT, httpClient);
+
+/**
+ * getList of layer 1, plus the capped-total mark in `meta.totalCapped` (read by the List from its context).
+ * ra-data-simple-rest keeps the response headers to itself, so each call gets a provider whose client notes them.
+ */
+async function getListMarkingCappedTotals(resource: string, params: GetListParams): Promise<GetListResult> {
+  let capped = false;
+  const provider = simpleRestProvider(API_ROOT, async (url, options) => {
+    const answer = await httpClient(url, options);
+    capped = answer.headers.get(TOTAL_CAPPED_HEADER) === '1';
+    return answer;
+  });
+  const result = await provider.getList(resource, params);
+  return capped ? { ...result, meta: { ...result.meta, totalCapped: true } } : result;
+}
+
+const conventional: DataProvider = { ...baseDataProvider, getList: readInWindows(getListMarkingCappedTotals) };
+
+/** Resources whose CRUD calls still go to SPEC endpoints; a method they lack falls through to the conventional layer. */
 const resourceMethods: Record<string, Partial<DataProvider>> = {
   orders: ordersResource as Partial<DataProvider>,
 };
@@ -42,7 +55,7 @@ const routed = Object.fromEntries(
   CRUD_METHODS.map((method) => [
     method,
     (resource: string, params: unknown) => {
-      const handler = (resourceMethods[resource]?.[method] ?? baseDataProvider[method]) as (
+      const handler = (resourceMethods[resource]?.[method] ?? conventional[method]) as (
         resource: string,
         params: unknown,
       ) => Promise<unknown>;
@@ -51,16 +64,16 @@ const routed = Object.fromEntries(
   ]),
 ) as unknown as DataProvider;
 
-/** The app's data provider: routed CRUD, then the custom methods of each area (providers/methods/*.ts). */
+/**
+ * The app's data provider: conventional CRUD, then the custom methods of the real actions (assign, move,
+ * refund, upload, resend, packs, invoice, password; providers/methods/*.ts).
+ */
 export const dataProvider = {
   ...routed,
   ...ordersMethods,
   ...documentsMethods,
-  ...reportsMethods,
   ...filesMethods,
   ...remarksMethods,
-  ...teamMethods,
-  ...gatewaysMethods,
   ...accountMethods,
 };
 export type AppDataProvider = typeof dataProvider;

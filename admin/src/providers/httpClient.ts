@@ -1,6 +1,6 @@
-import { HttpError } from 'react-admin';
+import { fetchUtils, HttpError } from 'react-admin';
 import { API_BASE } from '../config';
-import { readStoredUser } from './session';
+import { endSession, readStoredUser } from './session';
 
 /** The answer envelope of every SPEC endpoint. */
 export interface Envelope<T = unknown> {
@@ -10,49 +10,78 @@ export interface Envelope<T = unknown> {
   [extra: string]: unknown;
 }
 
+/** What the HTTP client answers: ra-data-simple-rest's contract (fetchUtils.fetchJson's result). */
+export type HttpAnswer = Awaited<ReturnType<typeof fetchUtils.fetchJson>>;
+
+/** An API path (`admin/x`, `/admin/x`, `orders?…`) as a URL under the API base. */
+export const apiUrl = (path: string) => API_BASE + path.replace(/^\//, '');
+
 /**
- * Calls the API: JSON in and out, the stored token in Authorization with no prefix (SPEC section 7).
- * A non-2xx answer or a status other than 1 becomes an HttpError carrying the server's message,
- * so react-admin shows it and the auth provider sees 401s.
+ * The headers of an API request with the stored token in Authorization, with no prefix (SPEC section 7).
+ * The one place a request gets the token: the JSON client, the blob reader, the upload and the file reader use it.
+ */
+export function withToken(init?: HeadersInit): Headers {
+  const headers = new Headers(init);
+  const token = readStoredUser()?.accessToken;
+  if (token) headers.set('Authorization', token);
+  return headers;
+}
+
+/**
+ * The one mapping of a refused answer (SPEC section 8): an HttpError with the server's message and the HTTP
+ * status (a 200 that is not status 1 counts as 400). A 401 ends the session here, whichever screen or hook made
+ * the call, and keeps its message for the sign-in page.
+ */
+export function refusal(httpStatus: number, payload: unknown): HttpError {
+  const envelope = payload as Partial<Envelope> | null | undefined;
+  const message =
+    typeof envelope?.message === 'string' && envelope.message ? envelope.message : `The server answered ${httpStatus}.`;
+  if (httpStatus === 401) endSession(message);
+  return new HttpError(message, httpStatus >= 200 && httpStatus < 300 ? 400 : httpStatus, payload);
+}
+
+/**
+ * The one HTTP client of the admin: every JSON call (ra-data-simple-rest's and the SPEC endpoints') goes
+ * through it. It attaches the token, parses JSON, and turns a non-2xx answer into `refusal`'s error.
+ */
+export async function httpClient(url: string, options: fetchUtils.Options = {}): Promise<HttpAnswer> {
+  const headers = withToken(options.headers ?? { Accept: 'application/json' });
+  try {
+    return await fetchUtils.fetchJson(url, { ...options, headers });
+  } catch (error) {
+    if (error instanceof HttpError) throw refusal(error.status, error.body);
+    throw error;
+  }
+}
+
+/**
+ * Calls a SPEC endpoint (JSON in and out, or a FormData body) and answers its envelope; a status other than 1
+ * is refused like an HTTP error.
  */
 export async function apiCall<T = unknown>(
   path: string,
   init: RequestInit & { json?: unknown } = {},
 ): Promise<Envelope<T>> {
-  const headers = new Headers(init.headers);
-  const token = readStoredUser()?.accessToken;
-  if (token) headers.set('Authorization', token);
-  let body = init.body;
-  if (init.json !== undefined) {
-    headers.set('Content-Type', 'application/json');
-    body = JSON.stringify(init.json);
-  }
-  const response = await fetch(API_BASE + path.replace(/^\//, ''), { ...init, headers, body });
-  const payload = (await response.json().catch(() => null)) as Envelope<T> | null;
-  if (!response.ok || !payload || payload.status !== 1) {
-    const message = payload?.message ?? `The server answered ${response.status}.`;
-    throw new HttpError(message, response.status === 200 ? 400 : response.status, payload);
-  }
+  const { json, ...options } = init;
+  const body = json !== undefined ? JSON.stringify(json) : options.body;
+  const answer = await httpClient(apiUrl(path), { ...options, body });
+  const payload = answer.json as Envelope<T> | undefined;
+  if (!payload || payload.status !== 1) throw refusal(answer.status, payload);
   return payload;
 }
 
 /**
- * Calls an endpoint that answers bytes (a PDF) on success and the JSON envelope on failure; the
- * failure becomes the same HttpError as apiCall's.
+ * Calls an endpoint that answers bytes (a PDF) on success and the JSON envelope on failure; the failure
+ * becomes the same error as apiCall's.
  */
 export async function apiBlob(path: string, json: unknown): Promise<Blob> {
-  const headers = new Headers({ 'Content-Type': 'application/json' });
-  const token = readStoredUser()?.accessToken;
-  if (token) headers.set('Authorization', token);
-  const response = await fetch(API_BASE + path.replace(/^\//, ''), {
+  const response = await fetch(apiUrl(path), {
     method: 'POST',
-    headers,
+    headers: withToken({ 'Content-Type': 'application/json' }),
     body: JSON.stringify(json),
   });
   if (response.ok && !(response.headers.get('Content-Type') ?? '').includes('application/json')) {
     return response.blob();
   }
-  const payload = (await response.json().catch(() => null)) as Envelope | null;
-  const message = payload?.message ?? `The server answered ${response.status}.`;
-  throw new HttpError(message, response.ok ? 400 : response.status, payload);
+  throw refusal(response.status, await response.json().catch(() => null));
 }

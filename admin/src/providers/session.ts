@@ -48,6 +48,12 @@ export interface SignOutNotice {
 }
 export const rememberSignOutNotice = (message: string, type: SignOutNotice['type'] = 'error') =>
   sessionStorage.setItem(SIGN_OUT_NOTICE_KEY, JSON.stringify({ message, type }));
+/** A 401 ends the session: the login goes, and its message waits for the sign-in page (no login, no notice). */
+export function endSession(message: string) {
+  if (!readStoredUser()) return;
+  clearStoredUser();
+  rememberSignOutNotice(message);
+}
 export function takeSignOutNotice(): SignOutNotice | null {
   const stored = sessionStorage.getItem(SIGN_OUT_NOTICE_KEY);
   sessionStorage.removeItem(SIGN_OUT_NOTICE_KEY);

@@ -1,18 +1,25 @@
 import { Link } from 'react-router-dom';
 import { Box, Button, Typography, useMediaQuery, type SxProps, type Theme } from '@mui/material';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { DataTable, useBasename, useListContext, usePermissions, useTranslate } from 'react-admin';
-import { encodeId, TEXTS, type QueueDefinition } from '@app/domain';
-import type { OrderRow } from '../providers/methods/orders';
+import {
+  DataTable,
+  useBasename,
+  useListContext,
+  usePermissions,
+  useRecordContext,
+  useTranslate,
+  useTranslateLabel,
+} from 'react-admin';
+import { encodeId, TEXTS, type FieldDefinition, type QueueDefinition } from '@app/domain';
+import { listFields, registryColumns, RegistryCell, type ResourceFields } from '../registry';
 import { BulkQueueActions, ConfirmedActionButton, actionsFor } from './actions';
-import { columnsFor, type OrderColumn } from './columns';
+import { ORDER_CELLS } from './columns';
+
+type Row = Record<string, unknown> & { id: number };
 
 /** Rows someone is already working on are shown greyed (SPEC section 2). */
-const greyIfAssigned = (row: OrderRow): SxProps =>
+const greyIfAssigned = (row: Row): SxProps =>
   row.assignee_id != null ? { '& td': { bgcolor: 'grey.200', color: 'text.secondary' } } : {};
-
-/** The Action column stays in view when a wide table scrolls sideways. */
-const stickyRight = () => ({ position: 'sticky', right: 0, bgcolor: 'background.paper' }) as const;
 
 /** SPEC section 2: 'No records found' and a red 'No data available in table'. */
 function EmptyTable() {
@@ -26,7 +33,8 @@ function EmptyTable() {
 }
 
 /** View (everyone) and Delete (roles that may delete in this queue). */
-function RowActions({ row, canDelete }: { row: OrderRow; canDelete: boolean }) {
+function RowActions({ canDelete }: { canDelete: boolean }) {
+  const row = useRecordContext<Row>()!;
   const translate = useTranslate();
   const basename = useBasename();
   const { onUnselectItems } = useListContext();
@@ -35,7 +43,7 @@ function RowActions({ row, canDelete }: { row: OrderRow; canDelete: boolean }) {
       <Button
         size="small"
         component={Link}
-        to={`${basename}/view-order/${encodeId(row.order_id)}`}
+        to={`${basename}/view-order/${encodeId(row.id)}`}
         startIcon={<VisibilityIcon />}
         data-testid="view-order"
       >
@@ -47,37 +55,52 @@ function RowActions({ row, canDelete }: { row: OrderRow; canDelete: boolean }) {
 }
 
 /** On phones one cell holds every column of the row, label by label, then its actions, so nothing is cut off. */
-function RowSummary({ row, columns, canDelete }: { row: OrderRow; columns: OrderColumn[]; canDelete: boolean }) {
-  const translate = useTranslate();
+function RowSummary({ fields, canDelete }: { fields: FieldDefinition[]; canDelete: boolean }) {
+  const row = useRecordContext<Row>()!;
+  const translateLabel = useTranslateLabel();
   return (
     <>
       <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.25 }}>
-        {columns.map((column) => (
-          <Box key={column.key} sx={{ display: 'contents' }}>
+        {fields.map((field) => (
+          <Box key={field.source} sx={{ display: 'contents' }}>
             <Typography component="dt" variant="caption" color="text.secondary" sx={{ lineHeight: 1.8 }}>
-              {translate(column.label)}
+              {translateLabel({ source: field.source, label: field.label, resource: 'orders' })}
             </Typography>
             <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-              {column.render(row)}
+              {ORDER_CELLS[field.source]?.(row) ?? <RegistryCell field={field} record={row} />}
             </Typography>
           </Box>
         ))}
       </Box>
-      <RowActions row={row} canDelete={canDelete} />
+      <RowActions canDelete={canDelete} />
     </>
   );
 }
 
-/** The shared order table of every queue: SPEC's columns, the role's bulk and row actions, greyed assigned rows. */
-export function OrdersTable({ queue }: { queue: QueueDefinition }) {
+/**
+ * The order table of every queue: the registry's columns of the queue's table kind (headers sort where
+ * the API sorts), the role's bulk and row actions, greyed assigned rows. Wide tables scroll inside their
+ * box with the Action column pinned right; phones get one labelled cell per row.
+ */
+export function OrdersTable({
+  queue,
+  definition,
+  storeKey,
+}: {
+  queue: QueueDefinition;
+  definition: ResourceFields;
+  /** Where the columns button keeps the member's hidden and ordered columns. */
+  storeKey?: string;
+}) {
   const { permissions: role } = usePermissions<string>();
   const translate = useTranslate();
   const compact = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const actions = actionsFor(queue, role);
-  const columns = columnsFor(queue.columns);
+  const fields = listFields(definition, queue.columns);
   const canDelete = actions.includes('delete');
   return (
-    <DataTable<OrderRow>
+    <DataTable<Row>
+      storeKey={storeKey}
       rowClick={false}
       hover={false}
       bulkActionButtons={actions.length ? <BulkQueueActions actions={actions} /> : false}
@@ -95,27 +118,18 @@ export function OrdersTable({ queue }: { queue: QueueDefinition }) {
         <DataTable.Col
           source="order_id"
           label={translate('app.table.order')}
-          render={(row: OrderRow) => <RowSummary row={row} columns={columns} canDelete={canDelete} />}
+          render={() => <RowSummary fields={fields} canDelete={canDelete} />}
           disableSort
         />
       ) : (
         [
-          ...columns.map((column) => (
-            <DataTable.Col
-              key={column.key}
-              source={column.key}
-              label={translate(column.label)}
-              render={column.render}
-              cellSx={column.noWrap ? () => ({ whiteSpace: 'nowrap' }) : undefined}
-              disableSort
-            />
-          )),
+          ...registryColumns(fields, ORDER_CELLS),
           <DataTable.Col
             key="action"
             source="action"
             label={translate('app.table.action')}
-            cellSx={stickyRight}
-            render={(row: OrderRow) => <RowActions row={row} canDelete={canDelete} />}
+            cellSx={() => ({ position: 'sticky', right: 0, bgcolor: 'background.paper' })}
+            render={() => <RowActions canDelete={canDelete} />}
             disableSort
           />,
         ]

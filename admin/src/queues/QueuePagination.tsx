@@ -1,10 +1,12 @@
 import { Box, Button, MenuItem, TextField, Typography } from '@mui/material';
-import { useListPaginationContext, useTranslate } from 'react-admin';
+import { useListContext, useListPaginationContext, useTranslate } from 'react-admin';
 import { ALL_ROWS, ELLIPSIS, ROWS_PER_PAGE_OPTIONS, pageItems, perPageFor, rowsPerPageChoice } from './pageItems';
 
-/** Server paging of SPEC section 9: 10/25/50/100/500/All rows, "Showing x to y of z", collapsing page buttons. */
+/** Server paging of SPEC section 9 on react-admin's List: 10/25/50/100/500/All rows, "Showing x to y of z", collapsing page buttons. */
 export function QueuePagination() {
   const { page, perPage, total, setPage, setPerPage, isPending } = useListPaginationContext();
+  // A total the API counted only up to a cap reads "1,000+" (the pages stop there).
+  const capped = !!useListContext().meta?.totalCapped;
   const translate = useTranslate();
   if (isPending || !total) return null;
   const totalPages = Math.max(1, Math.ceil(total / perPage));
@@ -34,7 +36,11 @@ export function QueuePagination() {
           ))}
         </TextField>
         <Typography variant="body2" data-testid="showing">
-          {translate('app.pagination.showing', { from, to, total })}
+          {translate('app.pagination.showing', {
+            from,
+            to,
+            total: `${total.toLocaleString('en')}${capped ? '+' : ''}`,
+          })}
         </Typography>
       </Box>
       <Box

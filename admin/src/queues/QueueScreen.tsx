@@ -1,42 +1,76 @@
-import { List, RefreshButton, SearchInput, useTranslate } from 'react-admin';
+import type { ReactNode } from 'react';
+import { ColumnsButton, FilterButton, List, Loading, RefreshButton, TopToolbar, useTranslate } from 'react-admin';
 import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS, type QueueDefinition } from '@app/domain';
 import { ScreenHeader } from '../layout/ScreenHeader';
 import { useTabTitle } from '../layout/useTabTitle';
 import { queueLabelKey } from '../layout/menuLinks';
 import { RequirePermission } from '../layout/RequirePermission';
+import { filterInputs, useRegistry } from '../registry';
+import { SavedQueriesButton } from '../preferences';
+import { ChangedRowsNotice } from '../live';
 import { OrdersTable } from './OrdersTable';
 import { QueuePagination } from './QueuePagination';
 
-const searchFilters = [<SearchInput key="q" source="q" alwaysOn />];
+/**
+ * The Store key of a queue table's columns (hidden, and their order through `_columnRanks`): one per
+ * table kind of domain/queues.ts, so a member's order-table layout holds on every queue of that kind.
+ */
+export const queueColumnsKey = (queue: QueueDefinition) => `orders.${queue.columns}.datatable`;
 
 /**
- * A queue's order list: server pages of getList('orders', {queue}), the debounced search, the shared
- * table. `filter` narrows it further (the Future Order month).
+ * The toolbar above a queue table: the filter picker of the registry's filters, the columns button
+ * (show, hide, reorder) and saved queries (with their columns; kept on the server through the
+ * preferences Store), then whatever a screen or another feature adds through `children`.
+ */
+export function QueueListActions({ columnsKey, children }: { columnsKey: string; children?: ReactNode }) {
+  return (
+    <TopToolbar sx={{ flexWrap: 'wrap', minHeight: { sm: 48 } }}>
+      <FilterButton disableSaveQuery />
+      <SavedQueriesButton storeKey={columnsKey} />
+      <ColumnsButton storeKey={columnsKey} />
+      {children}
+    </TopToolbar>
+  );
+}
+
+/**
+ * A queue's order list: react-admin's List of the `orders` resource with the queue as a permanent
+ * filter, the registry's filters (the search box always shown, debounced), server sort and pages,
+ * and the shared table. `filter` narrows it further (a Future Orders month); `actions` adds to the toolbar.
  */
 export function QueueList({
   queue,
   filter,
   storeKey = `queue.${queue.orderName}`,
+  actions,
 }: {
   queue: QueueDefinition;
   filter?: Record<string, unknown>;
   storeKey?: string;
+  actions?: ReactNode;
 }) {
+  const { data: registry } = useRegistry();
+  const definition = registry?.orders;
+  if (!registry || !definition) return <Loading />;
   return (
     <List
       resource="orders"
       storeKey={storeKey}
       filter={{ ...filter, queue: queue.orderName }}
-      filters={searchFilters}
+      filters={filterInputs(definition, registry, Object.keys(filter ?? {}))}
+      sort={definition.defaultSort}
       debounce={SEARCH_DEBOUNCE_MS}
       perPage={DEFAULT_PAGE_SIZE}
       pagination={<QueuePagination />}
-      actions={false}
+      actions={<QueueListActions columnsKey={queueColumnsKey(queue)}>{actions}</QueueListActions>}
       empty={false}
       title={false}
       exporter={false}
+      // The table scrolls sideways inside its box rather than widening the page (flex items default to their content's width).
+      sx={{ '& .RaList-main, & .RaList-content': { minWidth: 0 } }}
     >
-      <OrdersTable queue={queue} />
+      <ChangedRowsNotice />
+      <OrdersTable queue={queue} definition={definition} storeKey={queueColumnsKey(queue)} />
     </List>
   );
 }

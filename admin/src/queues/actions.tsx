@@ -8,6 +8,7 @@ import { useMutation } from '@tanstack/react-query';
 import {
   Confirm,
   useDataProvider,
+  useDeleteMany,
   useListContext,
   useNotify,
   useRefresh,
@@ -16,9 +17,8 @@ import {
 } from 'react-admin';
 import type { QueueAction, QueueDefinition } from '@app/domain';
 import type { AppDataProvider } from '../providers/dataProvider';
-import type { ActionAnswer } from '../providers/methods/orders';
 
-/** A table action of SPEC sections 4 and 8: its button, confirm text, call and success text (i18n keys). */
+/** A table action of SPEC sections 4 and 8: its button, confirm text and success text (i18n keys). */
 interface ActionDefinition {
   label: string;
   /** The shorter label of the per-row button. */
@@ -26,7 +26,6 @@ interface ActionDefinition {
   confirm: string;
   icon: ReactElement;
   color: 'primary' | 'error';
-  run: (dataProvider: AppDataProvider, ids: Identifier[]) => Promise<ActionAnswer>;
   /** The success toast; without one the server's message is shown. */
   success?: string;
 }
@@ -38,7 +37,6 @@ export const QUEUE_ACTIONS: Record<QueueAction, ActionDefinition> = {
     confirm: 'app.confirm.delete',
     icon: <DeleteIcon />,
     color: 'error',
-    run: (dataProvider, ids) => dataProvider.deleteOrders(ids),
     success: 'app.notify.deleted',
   },
   assign: {
@@ -46,7 +44,6 @@ export const QUEUE_ACTIONS: Record<QueueAction, ActionDefinition> = {
     confirm: 'app.confirm.assign',
     icon: <AssignmentIndIcon />,
     color: 'primary',
-    run: (dataProvider, ids) => dataProvider.assignOrders(ids),
     success: 'app.notify.assigned',
   },
   unassign: {
@@ -54,14 +51,12 @@ export const QUEUE_ACTIONS: Record<QueueAction, ActionDefinition> = {
     confirm: 'app.confirm.unassign',
     icon: <UndoIcon />,
     color: 'primary',
-    run: (dataProvider, ids) => dataProvider.unassignOrders(ids),
   },
   refund: {
     label: 'app.actions.refund',
     confirm: 'app.confirm.refund',
     icon: <CurrencyExchangeIcon />,
     color: 'primary',
-    run: (dataProvider, ids) => dataProvider.refundOrders(ids),
   },
 };
 
@@ -70,43 +65,66 @@ export const actionsFor = (queue: QueueDefinition, role: string | null | undefin
   queue.actions.filter((entry) => entry.roles.some((allowed) => allowed === role)).map((entry) => entry.action);
 
 /**
- * A button that asks for confirmation, runs the action on `ids`, then toasts the outcome and
- * reloads the list and the counts.
+ * Runs a queue action on `ids`: Delete through react-admin's deleteMany (the rows leave the cached
+ * list at once), the RPC actions (assign, unassign, refund) through the data provider's custom methods.
+ * Either way the outcome is toasted and every query is read again (list, counts, order page).
  */
+export function useQueueAction(action: QueueAction, ids: Identifier[], onDone?: () => void) {
+  const definition = QUEUE_ACTIONS[action];
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const translate = useTranslate();
+  const [deleteMany, deletion] = useDeleteMany();
+  const succeeded = (message?: string) => {
+    notify(definition.success ? translate(definition.success) : (message ?? ''), { type: 'success' });
+    onDone?.();
+    refresh();
+  };
+  const failed = (error: unknown) => notify((error as Error).message, { type: 'error' });
+  const rpc = useMutation({
+    mutationFn: () =>
+      action === 'assign'
+        ? dataProvider.assignOrders(ids)
+        : action === 'unassign'
+          ? dataProvider.unassignOrders(ids)
+          : dataProvider.refundOrders(ids),
+    onSuccess: (answer) => succeeded(answer.message),
+    onError: failed,
+  });
+  const run = (onSettled: () => void) =>
+    action === 'delete'
+      ? deleteMany('orders', { ids }, { onSuccess: () => succeeded(), onError: failed, onSettled })
+      : rpc.mutate(undefined, { onSettled });
+  return { run, isPending: rpc.isPending || deletion.isPending, definition };
+}
+
+/** A button that asks for confirmation, then runs its queue action on `ids`. */
 export function ConfirmedActionButton({
   action,
   ids,
   onDone,
   row = false,
+  variant = 'text',
 }: {
   action: QueueAction;
   ids: Identifier[];
   onDone?: () => void;
   /** A row's own button rather than a bulk one. */
   row?: boolean;
+  variant?: 'text' | 'outlined';
 }) {
-  const definition = QUEUE_ACTIONS[action];
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const notify = useNotify();
-  const refresh = useRefresh();
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
-  const mutation = useMutation({
-    mutationFn: () => definition.run(dataProvider, ids),
-    onSuccess: (answer) => {
-      notify(definition.success ? translate(definition.success) : answer.message, { type: 'success' });
-      onDone?.();
-      refresh();
-    },
-    onError: (error: Error) => notify(error.message, { type: 'error' }),
-    onSettled: () => setOpen(false),
-  });
+  const { run, isPending, definition } = useQueueAction(action, ids, onDone);
   return (
     <>
       <Button
         size="small"
+        variant={variant}
         color={definition.color}
         startIcon={definition.icon}
+        disabled={isPending}
         onClick={() => setOpen(true)}
         data-testid={row ? `row-${action}` : `bulk-${action}`}
       >
@@ -114,18 +132,18 @@ export function ConfirmedActionButton({
       </Button>
       <Confirm
         isOpen={open}
-        loading={mutation.isPending}
+        loading={isPending}
         title="app.confirm.title"
         content={definition.confirm}
         confirmColor={definition.color === 'error' ? 'warning' : 'primary'}
-        onConfirm={() => mutation.mutate()}
+        onConfirm={() => run(() => setOpen(false))}
         onClose={() => setOpen(false)}
       />
     </>
   );
 }
 
-/** The bulk buttons shown when rows are selected. */
+/** The bulk buttons shown when rows are selected, one per action of the queue the role has. */
 export function BulkQueueActions({ actions }: { actions: QueueAction[] }) {
   const { selectedIds, onUnselectItems } = useListContext();
   return (

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import type { AppDataProvider } from '../providers/dataProvider';
 
-const FOLDER_COUNTS_KEY = ['folderCounts'];
+export const FOLDER_COUNTS_KEY = ['folderCounts'];
 
 /** The fourteen queue counts of get-folder-count, shared by the sidebar, the tiles and the tables. */
 export function useFolderCounts() {

@@ -1,5 +1,5 @@
 import { COUNTRY_REPORT } from './definitions';
-import { ReportScreen } from './ReportScreen';
+import { ReportScreen } from './ReportList';
 
 /** Country Order Details (/admin/country-order-list). */
 export default function CountryOrderList() {

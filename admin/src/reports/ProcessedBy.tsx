@@ -1,5 +1,5 @@
 import { PROCESSED_BY_REPORT } from './definitions';
-import { ReportScreen } from './ReportScreen';
+import { ReportScreen } from './ReportList';
 
 /** Processed By (/admin/processed-order), for Admin and Manager. */
 export default function ProcessedBy() {

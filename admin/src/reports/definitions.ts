@@ -1,63 +1,41 @@
 import type { Permission } from '@app/domain';
-import type { AppDataProvider } from '../providers/dataProvider';
-import type { CountryReportRow, ProcessedByRow, ReportPeriod } from '../providers/methods/reports';
 
-export interface ReportColumn<Row> {
-  /** i18n key of the header. */
-  label: string;
-  value: (row: Row) => string | number;
-  numeric?: boolean;
+export interface CountryReportRow {
+  id: string;
+  nationality: string;
+  count: number;
+  standard_count: number;
+  priority_count: number;
+  future_count: number;
+}
+export interface ProcessedByRow {
+  id: string;
+  processed_by: string;
+  count: number;
 }
 
-/** A report screen of SPEC section 2: where its rows come from, its columns, search and chart. */
+/**
+ * A report screen of SPEC section 2: its resource (whose registry fields are the columns after S. No), what
+ * the search box looks in (also the chart's categories) and the chart's series.
+ */
 export interface ReportDefinition<Row> {
-  key: string;
-  title: string;
+  resource: 'country-report' | 'processed-by-report';
   permission: Permission;
-  load: (dataProvider: AppDataProvider, period: ReportPeriod) => Promise<Row[]>;
-  /** After S. No, which every report starts with. */
-  columns: ReportColumn<Row>[];
-  /** What the search box looks in. */
-  searchText: (row: Row) => string;
-  searchLabel: string;
-  /** The chart's bars: one category per row, one (stacked) series per entry. */
-  chartLabel: (row: Row) => string;
-  chartSeries: Array<{ value: (row: Row) => number; label: string }>;
+  searchField: keyof Row & string;
+  /** The chart's bars: one category per row, one (stacked) series per source. */
+  chartSeries: ReadonlyArray<keyof Row & string>;
 }
 
 export const COUNTRY_REPORT: ReportDefinition<CountryReportRow> = {
-  key: 'country',
-  title: 'app.reports.country.title',
+  resource: 'country-report',
   permission: 'reports.country',
-  load: (dataProvider, period) => dataProvider.getCountryOrderCount(period),
-  columns: [
-    { label: 'app.reports.country.nationality', value: (row) => row.nationality },
-    { label: 'app.reports.country.count', value: (row) => row.count, numeric: true },
-    { label: 'app.reports.country.standard', value: (row) => row.standard_count, numeric: true },
-    { label: 'app.reports.country.priority', value: (row) => row.priority_count, numeric: true },
-    { label: 'app.reports.country.future', value: (row) => row.future_count, numeric: true },
-  ],
-  searchText: (row) => row.nationality,
-  searchLabel: 'app.reports.country.search',
-  chartLabel: (row) => row.nationality,
-  chartSeries: [
-    { value: (row) => row.standard_count, label: 'app.reports.country.standard' },
-    { value: (row) => row.priority_count, label: 'app.reports.country.priority' },
-    { value: (row) => row.future_count, label: 'app.reports.country.future' },
-  ],
+  searchField: 'nationality',
+  chartSeries: ['standard_count', 'priority_count', 'future_count'],
 };
 
 export const PROCESSED_BY_REPORT: ReportDefinition<ProcessedByRow> = {
-  key: 'processedBy',
-  title: 'app.reports.processedBy.title',
+  resource: 'processed-by-report',
   permission: 'reports.processedBy',
-  load: (dataProvider, period) => dataProvider.getProcessedByCount(period),
-  columns: [
-    { label: 'app.reports.processedBy.name', value: (row) => row.processed_by },
-    { label: 'app.reports.processedBy.count', value: (row) => row.count, numeric: true },
-  ],
-  searchText: (row) => row.processed_by,
-  searchLabel: 'app.reports.processedBy.search',
-  chartLabel: (row) => row.processed_by,
-  chartSeries: [{ value: (row) => row.count, label: 'app.reports.processedBy.count' }],
+  searchField: 'processed_by',
+  chartSeries: ['count'],
 };

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import knexFactory, { type Knex } from 'knex';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../storage/privateFiles.js';
 
 export type Dialect = 'sqlite' | 'mysql';
 
@@ -50,10 +51,14 @@ export function createDb(options: DbOptions): Knex {
       acquireConnectionTimeout: 10_000,
     });
   }
-  fs.mkdirSync(options.dataDir, { recursive: true });
+  ensurePrivateDir(options.dataDir);
+  // SQLite gives its -wal and -shm files the mode of the database file, so 0600 here covers all three.
+  const filename = path.join(options.dataDir, 'app.sqlite');
+  fs.closeSync(fs.openSync(filename, 'a', PRIVATE_FILE_MODE));
+  fs.chmodSync(filename, PRIVATE_FILE_MODE);
   return knexFactory({
     client: 'better-sqlite3',
-    connection: { filename: path.join(options.dataDir, 'app.sqlite') },
+    connection: { filename },
     useNullAsDefault: true,
     pool: {
       afterCreate(conn: { pragma: (sql: string) => unknown }, done: (err: Error | null, conn: unknown) => void) {

@@ -11,6 +11,10 @@ import documentRoutes from './documents/routes.js';
 import mailRoutes from './mail/routes.js';
 import invoiceRoutes from './invoices/routes.js';
 import evidenceRoutes from './evidence/routes.js';
+import resourceRoutes from './resources/routes.js';
+import eventRoutes from './events/routes.js';
+import webhookRoutes from './webhooks/routes.js';
+import preferenceRoutes from './preferences/routes.js';
 
 /** Every business area's routes, mounted under /api. Adding an area is adding a line here. */
 export const moduleRoutes: FastifyPluginAsync[] = [
@@ -26,6 +30,10 @@ export const moduleRoutes: FastifyPluginAsync[] = [
   mailRoutes,
   invoiceRoutes,
   evidenceRoutes,
+  webhookRoutes,
+  preferenceRoutes,
+  eventRoutes,
+  resourceRoutes,
 ];
 
 /** GET /uploads/docs/...: outside /api because SPEC's document links have that path. */

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { Document, Font, Page, StyleSheet, Text, View, renderToBuffer } from '@react-pdf/renderer';
+import { fontStackFor } from './fonts.js';
 
 /**
  * Building blocks shared by the server-rendered PDFs (defence packs, invoices): one A4 page style,
- * a header band, titled sections, label/value fields and tables. Built-in Helvetica only, so
- * rendering needs no font files or network.
+ * a header band, titled sections, label/value fields and tables. Latin text prints in the built-in
+ * Helvetica; other scripts in the Noto fonts their text needs (see fonts.ts).
  */
 // Evidence must show ids and addresses exactly: no hyphen is ever inserted into a word. Long words
 // in table cells are broken by breakLongWords instead, at a line end with nothing added.
@@ -29,16 +30,15 @@ const styles = StyleSheet.create({
     paddingHorizontal: PAGE_PADDING,
     fontSize: 9.5,
     color: INK,
-    fontFamily: 'Helvetica',
   },
   header: { backgroundColor: BAND, color: '#ffffff', padding: 14, marginBottom: 16, borderRadius: 3 },
   brand: { fontSize: 9, opacity: 0.85, marginBottom: 4 },
-  title: { fontSize: 17, fontFamily: 'Helvetica-Bold' },
+  title: { fontSize: 17, fontWeight: 'bold' },
   subtitle: { fontSize: 9.5, marginTop: 4, opacity: 0.9 },
   section: { marginBottom: 14 },
   sectionTitle: {
     fontSize: 11,
-    fontFamily: 'Helvetica-Bold',
+    fontWeight: 'bold',
     color: BAND,
     borderBottomWidth: 1,
     borderBottomColor: RULE,
@@ -51,7 +51,7 @@ const styles = StyleSheet.create({
   table: { borderWidth: 1, borderColor: RULE, borderRadius: 2 },
   headRow: { flexDirection: 'row', backgroundColor: '#f0f4f8', borderBottomWidth: 1, borderBottomColor: RULE },
   row: { flexDirection: 'row', borderBottomWidth: 0.5, borderBottomColor: RULE },
-  headCell: { padding: CELL_PADDING, fontFamily: 'Helvetica-Bold', fontSize: CELL_FONT_SIZE },
+  headCell: { padding: CELL_PADDING, fontWeight: 'bold', fontSize: CELL_FONT_SIZE },
   cell: { padding: CELL_PADDING, fontSize: CELL_FONT_SIZE },
   empty: { padding: 6, color: MUTED },
   paragraph: { marginBottom: 4 },
@@ -76,11 +76,13 @@ export function PdfDocument(props: {
   brand: string;
   subtitle?: string;
   footer: string;
+  /** Everything the document prints (e.g. its data as JSON): its characters choose the fonts embedded. */
+  text: string;
   children: ReactNode;
 }) {
   return (
     <Document title={props.title} author={props.brand} creator={props.brand} producer={props.brand}>
-      <Page size="A4" style={styles.page} wrap>
+      <Page size="A4" style={[styles.page, { fontFamily: fontStackFor(props.text) }]} wrap>
         <View style={styles.header}>
           <Text style={styles.brand}>{props.brand}</Text>
           <Text style={styles.title}>{props.title}</Text>

@@ -3,7 +3,8 @@ import jwt from '@fastify/jwt';
 import { can } from '@app/domain';
 import type { FastifyRequest } from 'fastify';
 import { forbidden, HttpError } from '../http.js';
-import { findMemberById } from '../modules/team/repo.js';
+import { sessionMember } from '../modules/auth/service.js';
+import memberCache from './memberCache.js';
 import type { TokenPayload } from '../types.js';
 
 const unauthorized = (message: string) => new HttpError(401, message);
@@ -28,6 +29,8 @@ export default fp(async (app) => {
     // One algorithm only: a token must say exactly how this server signs.
     verify: { extractToken, algorithms: ['HS256'] },
   });
+
+  await app.register(memberCache);
 
   app.addHook('onRoute', (route) => {
     const config = route.config as { public?: boolean; permission?: string } | undefined;
@@ -56,8 +59,9 @@ export default fp(async (app) => {
           : 'Your session is not valid. Please sign in again.',
       );
     }
-    const member = await findMemberById(app.db, Number(payload?.user?.id));
-    if (!member || member.token_version !== payload.tv) {
+    // Cached per token for a moment: the lookup was most of the fixed cost of a request.
+    const member = await app.memberCache.get(String(payload.jti), () => sessionMember(app.db, payload));
+    if (!member) {
       throw unauthorized('Your session is no longer valid. Please sign in again.');
     }
     request.member = { id: member.id, name: member.name, email: member.email, type: member.type };

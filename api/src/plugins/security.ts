@@ -3,6 +3,8 @@ import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import { tooManyAttempts } from '../http.js';
+import { redisNamespace } from './redis.js';
+import { refuseDeclaredOversize } from '../modules/documents/uploadLimits.js';
 
 /** Security headers, CORS limited to the configured origins, and the rate limiter routes opt into. */
 export default fp(async (app) => {
@@ -23,9 +25,16 @@ export default fp(async (app) => {
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(cors, { origin: app.config.corsOrigins.length ? app.config.corsOrigins : false });
+  await app.register(cors, {
+    origin: app.config.corsOrigins.length ? app.config.corsOrigins : false,
+    // ra-data-simple-rest reads a list's total from Content-Range; X-Total-Capped marks a total that stopped counting.
+    exposedHeaders: ['Content-Range', 'X-Total-Capped'],
+  });
+  app.addHook('onRequest', refuseDeclaredOversize);
   await app.register(rateLimit, {
     global: false,
+    // In Redis when the app has it, so that limits hold across API processes (issue 14).
+    ...(app.redis ? { redis: app.redis, nameSpace: `${redisNamespace(app.config)}:rate:` } : {}),
     // After the body is parsed, so that limits can be keyed by the email tried.
     hook: 'preHandler',
     errorResponseBuilder: (_request, context) => tooManyAttempts(context.ttl),

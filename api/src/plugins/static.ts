@@ -12,20 +12,42 @@ export const VISITOR_DIST = path.join(root, 'visitor/dist');
 export const isAdminPath = (url: string) =>
   url === '/' || url === '/admin' || url.startsWith('/admin/') || url.startsWith('/?');
 
-/** Serves the built apps, and answers unknown paths: JSON 404 under /api, an app's index.html elsewhere. */
+/**
+ * Vite names the files under assets/ by their content hash, so a browser may keep them for good; any other
+ * file (and index.html, which names the current hashes) is checked again on every load.
+ */
+const setCacheHeaders = (reply: { setHeader(name: string, value: string): unknown }, filePath: string) =>
+  reply.setHeader(
+    'cache-control',
+    filePath.split(path.sep).includes('assets') ? 'public, max-age=31536000, immutable' : 'no-cache',
+  );
+
+/**
+ * Serves the built apps, and answers unknown paths: JSON 404 under /api, an app's index.html elsewhere.
+ * Both builds write .br/.gz copies of their assets (scripts/vite-precompress.ts), sent as they are.
+ */
 export default fp(async (app) => {
   const hasAdmin = fs.existsSync(path.join(ADMIN_DIST, 'index.html'));
   const hasVisitor = fs.existsSync(path.join(VISITOR_DIST, 'index.html'));
   if (hasAdmin) {
-    await app.register(fastifyStatic, { root: ADMIN_DIST, prefix: '/admin/', index: false, wildcard: true });
+    await app.register(fastifyStatic, {
+      root: ADMIN_DIST,
+      prefix: '/admin/',
+      index: false,
+      wildcard: true,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: setCacheHeaders,
+    });
   }
   if (hasVisitor) {
     await app.register(fastifyStatic, {
       root: VISITOR_DIST,
       prefix: '/v/',
       index: false,
-      // The visitor build writes .br/.gz copies of its assets (visitor/vite.config.ts).
       preCompressed: true,
+      cacheControl: false,
+      setHeaders: setCacheHeaders,
       decorateReply: !hasAdmin,
     });
   }

@@ -256,5 +256,6 @@ describe.each(dialects())('killing the server on %s', (dialect) => {
     console.info(
       `crash on ${dialect}: ${KILLS} SIGKILLs, ${documents.length} uploads (${cutShort.length} cut short, ${unfinished} swept at restart), ${mails.length} mails (${received.length - stored.size} resent after a kill)`,
     );
-  });
+    // Three server starts (each migrating first) and a mail drain: about 40 s alone, more beside other suites.
+  }, 180_000);
 });

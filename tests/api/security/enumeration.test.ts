@@ -44,10 +44,12 @@ describe.each(dialects())('enumeration and brute force on %s', (dialect) => {
   it('answers a staff email and an unknown email alike, with the same headers, in comparable time', async () => {
     const timings = { staff: [] as number[], unknown: [] as number[] };
     const answers = { staff: [] as unknown[], unknown: [] as unknown[] };
-    // Interleaved, each from its own address so the limiter stays out of the way.
-    for (let i = 0; i < 9; i++) {
+    // Interleaved, each from its own address and each staff account once, so that neither the per-address
+    // nor the per-account limit comes into play (the accounts the later tests limit are left out).
+    const staff = ['manager', 'telecaller', 'night', 'somchai', 'anna', 'ravi'].map((name) => `${name}@demo.test`);
+    for (const [i, staffEmail] of staff.entries()) {
       for (const kind of ['staff', 'unknown'] as const) {
-        const email = kind === 'staff' ? 'manager@demo.test' : `nobody${i}@demo.test`;
+        const email = kind === 'staff' ? staffEmail : `nobody${i}@demo.test`;
         const start = process.hrtime.bigint();
         const res = await signIn(email, 'wrong-password', `10.20.${i}.${kind === 'staff' ? 1 : 2}`);
         timings[kind].push(Number(process.hrtime.bigint() - start) / 1e6);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { AjvCompiler } from '@fastify/ajv-compiler';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FieldDefinition, Registry } from '@app/domain';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { dialects } from '../../helpers/db.js';
 import { tableChecksums } from '../../helpers/checksum.js';
@@ -177,6 +178,44 @@ function fieldCases(e: Endpoint): HostileCase[] {
 }
 
 /** Bodies no endpoint should choke on: not JSON, not an object, the wrong type, too big. */
+/**
+ * A resource list (ra-data-simple-rest) takes JSON in its query: hostile values inside `filter` (each
+ * filter key of the resource's description, the required ones otherwise valid so the list is reached),
+ * inside `sort` and inside `range`.
+ */
+function resourceListCases(e: Endpoint, registry: Registry): HostileCase[] {
+  const resource = e.method === 'GET' && e.querystring?.properties?.filter ? registry[e.url.slice(5)] : undefined;
+  if (!resource) return [];
+  const validValue = (f: FieldDefinition) =>
+    f.choices ? f.choices[0] : f.type === 'date' ? '2026-01-01' : f.type === 'text' ? 'x' : UNKNOWN_ID;
+  const base = Object.fromEntries(
+    resource.fields
+      .filter((f) => resource.requiredFilters?.includes(f.source) || f.source === 'queue')
+      .map((f) => [f.source, validValue(f)]),
+  );
+  const keys = resource.fields.flatMap((f) =>
+    f.filter === 'range' ? [`${f.source}_gte`, `${f.source}_lte`] : f.filter ? [f.source] : [],
+  );
+  const get = (label: string, query: Record<string, unknown>): HostileCase => ({
+    label,
+    request: {
+      method: 'GET',
+      url: `${e.url}?${Object.entries(query)
+        .map(([k, v]) => `${k}=${encodeForUrl(JSON.stringify(v))}`)
+        .join('&')}`,
+    },
+  });
+  const cases: HostileCase[] = [];
+  for (const [label, value] of Object.entries({ ...HOSTILE_STRINGS, ...HOSTILE_VALUES })) {
+    for (const key of ['id', ...keys])
+      cases.push(get(`filter ${key} = ${label}`, { filter: { ...base, [key]: value } }));
+    cases.push(get(`sort field = ${label}`, { filter: base, sort: [value, 'ASC'] }));
+    cases.push(get(`sort order = ${label}`, { filter: base, sort: [resource.defaultSort.field, value] }));
+    cases.push(get(`range = ${label}`, { filter: base, range: [value, 9] }));
+  }
+  return cases;
+}
+
 function bodyCases(e: Endpoint): HostileCase[] {
   const url = fillPath(e.url, () => String(UNKNOWN_ID));
   const raw = (label: string, contentType: string | undefined, payload: string | Buffer): HostileCase => ({
@@ -309,7 +348,7 @@ describe.each(dialects())('hostile input on %s', (dialect) => {
   it('refuses hostile fields, query parameters and path parameters of every endpoint, never with a 500', async () => {
     const failures: string[] = [];
     for (const e of all) {
-      for (const c of fieldCases(e)) {
+      for (const c of [...fieldCases(e), ...resourceListCases(e, t.app.registry)]) {
         const res = await t.call(token, c.request);
         const failure = judge(c, e, res);
         if (failure) failures.push(failure);

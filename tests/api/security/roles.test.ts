@@ -53,10 +53,17 @@ describe.each(dialects())('role matrix on %s', (dialect) => {
   let admin: Endpoint[];
   let closed: Endpoint[];
   const tokens = {} as Record<Role, string>;
+  const logoutTokens = {} as Record<Role, string>;
+  /** Every table but the signed-out token ids, which the matrix's logout calls add to. */
+  const checksums = async () => {
+    const { revoked_tokens: _, ...rest } = await tableChecksums(t.db);
+    return rest;
+  };
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
     for (const role of ROLES) tokens[role] = await t.login(emailOf(role));
+    for (const role of ROLES) logoutTokens[role] = await t.login(emailOf(role));
     closed = endpoints(t.app).filter((e) => !e.public);
     admin = closed.filter((e) => e.url.startsWith('/api/admin/'));
   });
@@ -70,12 +77,14 @@ describe.each(dialects())('role matrix on %s', (dialect) => {
   });
 
   it('lets each role reach exactly the endpoints its permissions allow, and nobody none', async () => {
-    const before = await tableChecksums(t.db);
+    const before = await checksums();
     const failures: string[] = [];
     let checked = 0;
     for (const e of closed) {
       for (const role of [null, ...ROLES]) {
-        const res = await t.call(role && tokens[role], harmlessRequest(e));
+        // Signing out ends the token it is called with, so it gets a token of its own.
+        const token = role && (e.url === '/api/admin/logout' ? logoutTokens[role] : tokens[role]);
+        const res = await t.call(token, harmlessRequest(e));
         const body = res.json();
         const allowed = role !== null && (!e.permission || can(role, e.permission));
         const expected =
@@ -91,7 +100,7 @@ describe.each(dialects())('role matrix on %s', (dialect) => {
     expect(failures).toEqual([]);
     expect(checked).toBe(closed.length * (ROLES.length + 1));
     console.info(`role matrix on ${dialect}: ${closed.length} endpoints x 6 callers = ${checked} checks`);
-    expect(await tableChecksums(t.db)).toEqual(before);
+    expect(await checksums()).toEqual(before);
   });
 
   it.each(ROLES)('applies the per-action rules to %s: Order History and deleting orders', async (role) => {

@@ -20,6 +20,7 @@ const VALUE_KEYS: Record<string, MessageKey> = {
   desktop: 'valueDesktop',
   Desktop: 'valueDesktop',
   Unknown: 'valueUnknown',
+  'Private network': 'valuePrivateNetwork',
 };
 
 /** The Downloaded History table (SPEC section 2), dates as MM/DD/YYYY h:mm:ss EST. */
@@ -61,13 +62,17 @@ export function DownloadHistory({ rows }: { rows: DownloadRow[] | null }) {
                   <td>{value(row.device_type)}</td>
                   <td>{row.browser}</td>
                   <td>{row.os}</td>
-                  <td>{value(row.location)}</td>
+                  <td>{[row.city, value(row.location)].filter(Boolean).join(', ')}</td>
                 </tr>
               ))
             )}
           </tbody>
         </table>
       </div>
+      {/* The location database's licence (CC BY 4.0) asks for this credit where its results are shown. */}
+      <p className="attribution">
+        <a href="https://db-ip.com">IP Geolocation by DB-IP</a>
+      </p>
     </section>
   );
 }

@@ -68,6 +68,7 @@ const de: Catalogue = {
   valueTablet: 'Tablet',
   valueDesktop: 'Computer',
   valueUnknown: 'Unbekannt',
+  valuePrivateNetwork: 'Privates Netzwerk',
 };
 
 export default de;

@@ -63,6 +63,7 @@ export const en = {
   valueTablet: 'Tablet',
   valueDesktop: 'Desktop',
   valueUnknown: 'Unknown',
+  valuePrivateNetwork: 'Private network',
 };
 
 export type MessageKey = keyof typeof en;

@@ -66,6 +66,7 @@ const es: Catalogue = {
   valueTablet: 'Tableta',
   valueDesktop: 'Ordenador',
   valueUnknown: 'Desconocido',
+  valuePrivateNetwork: 'Red privada',
 };
 
 export default es;

@@ -66,6 +66,7 @@ const fr: Catalogue = {
   valueTablet: 'Tablette',
   valueDesktop: 'Ordinateur',
   valueUnknown: 'Inconnu',
+  valuePrivateNetwork: 'Réseau privé',
 };
 
 export default fr;

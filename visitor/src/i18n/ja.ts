@@ -65,6 +65,7 @@ const ja: Catalogue = {
   valueTablet: 'タブレット',
   valueDesktop: 'パソコン',
   valueUnknown: '不明',
+  valuePrivateNetwork: 'プライベートネットワーク',
 };
 
 export default ja;

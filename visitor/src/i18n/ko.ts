@@ -63,6 +63,7 @@ const ko: Catalogue = {
   valueTablet: '태블릿',
   valueDesktop: '데스크톱',
   valueUnknown: '알 수 없음',
+  valuePrivateNetwork: '사설 네트워크',
 };
 
 export default ko;

@@ -65,6 +65,7 @@ const ru: Catalogue = {
   valueTablet: 'Планшет',
   valueDesktop: 'Компьютер',
   valueUnknown: 'Неизвестно',
+  valuePrivateNetwork: 'Частная сеть',
 };
 
 export default ru;

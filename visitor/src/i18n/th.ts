@@ -61,6 +61,7 @@ const th: Catalogue = {
   valueTablet: 'แท็บเล็ต',
   valueDesktop: 'คอมพิวเตอร์',
   valueUnknown: 'ไม่ทราบ',
+  valuePrivateNetwork: 'เครือข่ายส่วนตัว',
 };
 
 export default th;

@@ -61,6 +61,7 @@ const zh: Catalogue = {
   valueTablet: '平板电脑',
   valueDesktop: '电脑',
   valueUnknown: '未知',
+  valuePrivateNetwork: '私有网络',
 };
 
 export default zh;

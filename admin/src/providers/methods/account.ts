@@ -1,9 +1,14 @@
 import { apiCall } from '../httpClient';
 import { messageOf } from './orders';
 
-/** The signed-in member's own account (SPEC section 7). */
+export interface PasswordChange {
+  currentPassword: string;
+  newPassword: string;
+}
+
+/** The signed-in member's own account (SPEC section 7; the API also asks for the current password). */
 export const accountMethods = {
   /** Ends every session of the member on the server; the caller then signs out here too. */
-  changePassword: (newPassword: string) =>
-    messageOf(apiCall('admin/change-password', { method: 'POST', json: { newPassword } })),
+  changePassword: (passwords: PasswordChange) =>
+    messageOf(apiCall('admin/change-password', { method: 'POST', json: passwords })),
 };

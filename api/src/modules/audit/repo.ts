@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { nowUtc } from '@app/domain';
 import type { Member } from '../../types.js';
+import type { TableRecords } from '../resources/table.js';
 
 export interface AuditEvent {
   action: string;
@@ -34,3 +35,17 @@ export async function recordAudit(
     })),
   );
 }
+
+/** Audit events as records of the audit-events resource (the Audit Log). */
+export const auditRecords: TableRecords = {
+  from: (db) => db('audit_events as a'),
+  columns: () => ['a.*'],
+  alias: 'a',
+};
+
+/** The newest audit event of an order: who changed it last, and how. */
+export const lastAuditEventOf = (
+  db: Knex | Knex.Transaction,
+  orderId: number,
+): Promise<{ member_name: string | null; action: string; to_value: string | null } | undefined> =>
+  db('audit_events').where({ order_id: orderId }).orderBy('id', 'desc').first('member_name', 'action', 'to_value');

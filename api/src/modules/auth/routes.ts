@@ -1,38 +1,45 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { ok, tooManyAttempts } from '../../http.js';
+import { normaliseEmail } from '@app/domain';
+import { HttpError, ok } from '../../http.js';
+import { redisNamespace } from '../../plugins/redis.js';
+import { createFailureCounter, type FailureLimit } from './failureLimits.js';
 import { ChangePasswordBody, LoginBody, MemberView } from './schemas.js';
-import { changePassword, signIn } from './service.js';
+import { changePassword, signIn, signOut } from './service.js';
+
+/** Failures per IP may reach this many times the per-account limit (an office shares one address). */
+export const LOGIN_IP_FACTOR = 5;
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const window = app.config.rateWindowMs;
-  // Per IP, whatever the email (stops spraying many emails); the route's own limit is per IP and email.
-  const perIpLimit = app.createRateLimit({
-    max: app.config.loginRateMax * 5,
-    timeWindow: window,
-    keyGenerator: (r) => `login-ip|${r.ip}`,
+  const failures = createFailureCounter(app.redis, app.config.rateWindowMs, `${redisNamespace(app.config)}:failures:`);
+  const max = app.config.loginRateMax;
+  // Per account across every address (stops a guesser rotating IPs), and per IP whatever the account.
+  const accountLimit = (email: string): FailureLimit => ({ key: `login-account|${normaliseEmail(email)}`, max });
+  const ipLimit = (request: FastifyRequest): FailureLimit => ({
+    key: `login-ip|${request.ip}`,
+    max: max * LOGIN_IP_FACTOR,
   });
-  const perIp = async (request: FastifyRequest) => {
-    const limit = await perIpLimit(request);
-    if (!limit.isAllowed && limit.isExceeded) throw tooManyAttempts(limit.ttl);
+  /** Runs a password check under the limits; only a wrong password (HttpError 4xx from the check) counts. */
+  const limited = async <T>(limits: FailureLimit[], attempt: () => Promise<T>): Promise<T> => {
+    await failures.check(limits);
+    try {
+      return await attempt();
+    } catch (error) {
+      if (error instanceof HttpError && (error.statusCode === 401 || error.statusCode === 400)) {
+        await failures.fail(limits);
+      }
+      throw error;
+    }
   };
 
   app.post(
     '/admin/admin-login',
-    {
-      schema: { tags: ['account'], body: LoginBody, security: [] },
-      config: {
-        public: true,
-        rateLimit: {
-          max: app.config.loginRateMax,
-          timeWindow: window,
-          keyGenerator: (r) => `login|${r.ip}|${String((r.body as { email?: unknown })?.email ?? '').toLowerCase()}`,
-        },
-      },
-      preHandler: perIp,
-    },
+    { schema: { tags: ['account'], body: LoginBody, security: [] }, config: { public: true } },
     async (request) => {
-      const { token, data } = await signIn(app, request.body.email, request.body.password);
+      const { email, password } = request.body;
+      const { token, data } = await limited([accountLimit(email), ipLimit(request)], () =>
+        signIn(app, email, password),
+      );
       return { status: 1, message: 'Login successfully.', token, jwtToken: token, data };
     },
   );
@@ -57,8 +64,21 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/admin/change-password',
     { schema: { tags: ['account'], body: ChangePasswordBody }, config: { permission: 'account.changePassword' } },
     async (request) => {
-      await changePassword(app, request.member, request.body.newPassword);
+      const { currentPassword, newPassword } = request.body;
+      // Wrong current passwords count against the account like failed sign-ins (a stolen token cannot guess on).
+      await limited([accountLimit(request.member.email), ipLimit(request)], () =>
+        changePassword(app, request.member, currentPassword, newPassword),
+      );
       return ok('Password updated successfully. Please sign in again.');
+    },
+  );
+
+  app.post(
+    '/admin/logout',
+    { schema: { tags: ['account'] }, config: { permission: 'account.signOut' } },
+    async (request) => {
+      await signOut(app, request.user);
+      return ok('You have been signed out.');
     },
   );
 };

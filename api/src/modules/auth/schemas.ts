@@ -14,7 +14,14 @@ export const LoginBody = Type.Object({
   }),
 });
 
+const CURRENT_PASSWORD_REQUIRED = 'Please enter your Current Password.';
+
 export const ChangePasswordBody = Type.Object({
+  currentPassword: Type.String({
+    minLength: 1,
+    maxLength: 200,
+    errorMessage: { required: CURRENT_PASSWORD_REQUIRED, minLength: CURRENT_PASSWORD_REQUIRED },
+  }),
   newPassword: Type.String({
     minLength: PASSWORD_MIN_LENGTH,
     maxLength: 200,

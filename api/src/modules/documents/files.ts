@@ -1,5 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { badRequest } from '../../http.js';
+import { checkPdf } from './pdfCheck.js';
 
 /** The document types DESIGN section 5 accepts, by what their bytes say, with the extension they are stored under. */
 const ACCEPTED: Record<string, string> = {
@@ -41,5 +42,6 @@ export async function inspectDocument(bytes: Buffer): Promise<{ mime: string; ex
   const extension = type ? ACCEPTED[type.mime] : undefined;
   if (!type || !extension) throw badRequest('Only PDF, JPEG, PNG or WebP files can be uploaded.');
   if (!COMPLETE[type.mime]!(bytes)) throw badRequest('The file is damaged or incomplete. Please upload it again.');
+  if (type.mime === 'application/pdf') await checkPdf(bytes);
   return { mime: type.mime, extension };
 }

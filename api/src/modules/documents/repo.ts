@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import { insertOne } from '../../db/knex.js';
+import { seqOf } from '../../db/list.js';
+import type { TableRecords } from '../resources/table.js';
 import { nowUtc } from '@app/domain';
 import type { Storage } from '../../storage/index.js';
 
@@ -27,20 +29,6 @@ export async function insertDocument(trx: Knex.Transaction, row: Omit<DocumentRo
   return insertOne(trx, 'uploaded_documents', row);
 }
 
-/** The facts of an order an upload changes, read under a row lock (a no-op on SQLite, whose writers take turns). */
-export const lockOrder = (trx: Knex.Transaction, orderId: number) =>
-  trx('orders').where({ order_id: orderId }).forUpdate().first<
-    | {
-        order_id: number;
-        full_name: string | null;
-        process_status: string;
-        processing_mode: string;
-        assignee_id: number | null;
-        processing_date: string | null;
-      }
-    | undefined
-  >('order_id', 'full_name', 'process_status', 'processing_mode', 'assignee_id', 'processing_date');
-
 export async function readDocumentBytes(storage: Storage, key: string): Promise<Buffer> {
   const file = await storage.open(key);
   if (!file) throw new Error(`Stored document ${key} is missing`);
@@ -59,3 +47,23 @@ export const forgetPendingUpload = (db: Knex | Knex.Transaction, storageKey: str
 /** Storage keys of uploads noted before `before` ('YYYY-MM-DD HH:mm:ss') and never finished. */
 export const stalePendingUploads = (db: Knex, before: string): Promise<string[]> =>
   db('pending_uploads').where('created_at', '<', before).orderBy('id').pluck('storage_key');
+
+/** Documents as records of the documents resource, with the link staff open them at. */
+export const documentRecords: TableRecords = {
+  from: (db) => db('uploaded_documents as u'),
+  columns: (db) => [
+    'u.id',
+    'u.order_id',
+    'u.file1',
+    'u.original_name',
+    'u.mime_type',
+    'u.size_bytes',
+    'u.customer_name',
+    'u.mail_service_provider',
+    'u.uploaded_by',
+    'u.created_at',
+    seqOf(db, 'uploaded_documents', 'u'),
+  ],
+  alias: 'u',
+  toRecord: (row) => ({ ...row, seq: Number(row.seq), link: `/uploads/docs/${row.order_id}_${row.file1}` }),
+};

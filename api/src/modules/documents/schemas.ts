@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { MESSAGES } from '@app/domain';
 import { MailEmailField, MailProviderField, OrderIdField } from '../mail/schemas.js';
+import { VersionField } from '../orders/schemas.js';
 
 /** The file part of the upload form, as the route reads it from the multipart stream. */
 export interface UploadedFile {
@@ -13,6 +14,7 @@ export const UploadBody = Type.Object({
   orderId: OrderIdField,
   email: MailEmailField,
   mailServiceProvider: MailProviderField,
+  version: VersionField,
   uploadVisaDoc: Type.Unsafe<UploadedFile>({
     type: 'object',
     required: ['filename', 'bytes'],

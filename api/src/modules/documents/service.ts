@@ -4,19 +4,22 @@ import { dayjs, DB_DATETIME, nowUtc } from '@app/domain';
 import type { Storage } from '../../storage/index.js';
 import { conflict, notFound } from '../../http.js';
 import type { Member } from '../../types.js';
-import { recordAudit } from '../audit/repo.js';
 import { queueApprovalMail } from '../mail/service.js';
-import { applyCounterChanges } from '../orders/counters.js';
+import { changeOrdersIn, seenVersions } from '../orders/service.js';
 import { checkOriginalName, inspectDocument } from './files.js';
-import { forgetPendingUpload, insertDocument, lockOrder, notePendingUpload, stalePendingUploads } from './repo.js';
+import { forgetPendingUpload, insertDocument, notePendingUpload, stalePendingUploads } from './repo.js';
 import type { UploadBody } from './schemas.js';
+
+/** What other modules read of the documents (mails attach them, the visitor and invoices link them). */
+export { findDocument, latestDocument, readDocumentBytes, type DocumentRow } from './repo.js';
 
 const orderNotFound = () => notFound('Order not found.');
 const orderDeleted = () => conflict('This order is deleted. Move it back to a queue before uploading its document.');
 
 /**
- * Stores the finished document and, in one transaction, records it, completes the order (who
- * processed it, for the Processed By report), queues the approval mail and writes the audit events.
+ * Stores the finished document and, in one transaction, records it, completes the order through the
+ * orders' one change path (who processed it, for the Processed By report; version, counters, audit,
+ * live event) and queues the approval mail.
  * The bytes are stored first under a random key; if the transaction fails they are removed again,
  * and if the process dies first, the pending note lets the sweep remove them: no file is left that
  * nothing points to.
@@ -25,7 +28,7 @@ export async function uploadDocument(app: FastifyInstance, member: Member, input
   const originalName = checkOriginalName(input.uploadVisaDoc.filename);
   const { bytes } = input.uploadVisaDoc;
   const { mime, extension } = await inspectDocument(bytes);
-  const order = await app.db('orders').where({ order_id: input.orderId }).first('process_status');
+  const order = await app.db('orders').where({ order_id: input.orderId }).first('process_status', 'full_name');
   if (!order) throw orderNotFound();
   if (order.process_status === 'Deleted') throw orderDeleted();
 
@@ -37,11 +40,27 @@ export async function uploadDocument(app: FastifyInstance, member: Member, input
     await app.storage.write(key, bytes);
     return await app.db.transaction(async (trx) => {
       await forgetPendingUpload(trx, key);
-      const before = await lockOrder(trx, input.orderId);
-      if (!before) throw orderNotFound();
-      if (before.process_status === 'Deleted') throw orderDeleted();
       const now = nowUtc();
       const file1 = key.slice(key.lastIndexOf('/') + 1);
+      const seen = seenVersions([input.orderId], input.version);
+      await changeOrdersIn(
+        trx,
+        member,
+        [input.orderId],
+        (before) => {
+          if (before.process_status === 'Deleted') throw orderDeleted();
+          return {
+            patch: {
+              process_status: 'Completed',
+              processed_by: member.name,
+              processed_by_id: member.id,
+              processed_at: now,
+            },
+            event: { action: 'upload', from: before.process_status, to: 'Completed', detail: file1 },
+          };
+        },
+        seen,
+      );
       const documentId = await insertDocument(trx, {
         order_id: input.orderId,
         file1,
@@ -49,23 +68,12 @@ export async function uploadDocument(app: FastifyInstance, member: Member, input
         original_name: originalName,
         mime_type: mime,
         size_bytes: bytes.length,
-        customer_name: before.full_name,
+        customer_name: order.full_name,
         mail_service_provider: input.mailServiceProvider,
         uploaded_by_id: member.id,
         uploaded_by: member.name,
         created_at: now,
       });
-      await trx('orders').where({ order_id: input.orderId }).update({
-        process_status: 'Completed',
-        processed_by: member.name,
-        processed_by_id: member.id,
-        processed_at: now,
-        updated_at: now,
-      });
-      await applyCounterChanges(trx, [{ before, after: { ...before, process_status: 'Completed' } }]);
-      await recordAudit(trx, member, [
-        { action: 'upload', orderId: input.orderId, from: before.process_status, to: 'Completed', detail: file1 },
-      ]);
       await queueApprovalMail(trx, app.config, member, {
         orderId: input.orderId,
         documentId,

@@ -1,15 +1,40 @@
 import { formatUtc, statusLabel, type Brand } from '@app/domain';
+import { IP_LOCATION_ATTRIBUTION, describePlace } from '../../geo/ipLocation.js';
 import { Fields, Paragraph, PdfDocument, Section, Table, orDash, renderPdf } from '../../pdf/components.js';
+import type { MailEventRow } from '../webhooks/service.js';
+import { CE3_WINDOW_DAYS, type Ce3Assessment, type Ce3Transaction } from './ce3.js';
 import type { EvidenceDocument, EvidenceDownload, EvidenceMail, EvidenceOrder } from './repo.js';
 
 export type DefencePackType = 1 | 2;
 
+/** Where and on what the order was bought. */
+export interface PurchaseEvidence {
+  ip: string | null;
+  location: string | null;
+  city: string | null;
+  device: string | null;
+  device_type: string | null;
+  browser: string | null;
+  os: string | null;
+  device_id: string | null;
+}
+
+/** An earlier order on the same credential, as the rule and the table read it. */
+export interface PriorTransaction extends Ce3Transaction {
+  amount: string;
+}
+
 export interface DefencePack {
   type: DefencePackType;
   order: EvidenceOrder;
+  purchase: PurchaseEvidence;
   documents: EvidenceDocument[];
   mails: EvidenceMail[];
+  mailEvents: MailEventRow[];
   downloads: EvidenceDownload[];
+  /** When the order moved to ChargeBack; null when it never did (then the pack's date stands in). */
+  disputedAt: string | null;
+  ce3: Ce3Assessment<PriorTransaction>;
   brand: Brand;
   generatedAt: string;
 }
@@ -19,12 +44,52 @@ export const PACK_TITLES: Record<DefencePackType, string> = {
   2: 'Defence Pack 2: Mail delivery evidence',
 };
 
+export const DEVICE_ID_NOTE =
+  'Device ID: the first 16 hex digits of SHA-256 over the browser user agent and Accept-Language header.';
+
 const TIME = 'YYYY-MM-DD HH:mm:ss';
 const utc = (value: string | null | undefined) => (value ? `${formatUtc(value, TIME)} UTC` : '');
-const money = (o: EvidenceOrder) => (o.amount === null ? '' : `${Number(o.amount).toFixed(2)} ${o.currency ?? ''}`);
+const day = (value: string | null | undefined) => (value ? formatUtc(value, 'YYYY-MM-DD') : '');
+const amountOf = (amount: number | null, currency: string | null) =>
+  amount === null ? '' : `${Number(amount).toFixed(2)} ${currency ?? ''}`.trim();
 /** The passport number is identity evidence, but the pack goes to third parties: only its last four characters. */
 const maskPassport = (value: string | null) =>
   value ? `${'*'.repeat(Math.max(0, value.length - 4))}${value.slice(-4)}` : '';
+
+/** 'VISA 424242******4242', or the gateway's fingerprint; never more of the number than the gateway gives. */
+export function describeCredential(o: EvidenceOrder): string {
+  const card =
+    o.card_bin || o.card_last4
+      ? [o.card_brand, `${o.card_bin ?? ''}${o.card_bin || o.card_last4 ? '******' : ''}${o.card_last4 ?? ''}`]
+          .filter(Boolean)
+          .join(' ')
+      : '';
+  const fingerprint = o.card_fingerprint ? `fingerprint ${o.card_fingerprint}` : '';
+  return [card, fingerprint].filter(Boolean).join(', ');
+}
+
+/** 'Apple iPhone, mobile'; the type only when it adds something ('Desktop, desktop' reads as a stutter). */
+const describeDevice = (d: { device: string | null; device_type: string | null }) =>
+  d.device_type && d.device?.toLowerCase() !== d.device_type.toLowerCase()
+    ? [d.device, d.device_type].filter(Boolean).join(', ')
+    : (d.device ?? '');
+
+const addressOf = (o: EvidenceOrder) =>
+  [o.address, o.sub_district, o.district_area, o.province].filter(Boolean).join(', ');
+
+export function ce3Verdict({ ce3 }: Pick<DefencePack, 'ce3'>): string {
+  if (ce3.qualifies && ce3.pair) {
+    return (
+      `Qualifies under Visa CE 3.0: orders ${ce3.pair[0]} and ${ce3.pair[1]} match this order on ` +
+      `${ce3.elements.join(' and ')}.`
+    );
+  }
+  return (
+    'Does not qualify under Visa CE 3.0: there are not two earlier undisputed orders on this credential, ' +
+    `settled ${CE3_WINDOW_DAYS.from} to ${CE3_WINDOW_DAYS.to} days before the dispute, that share two core ` +
+    'elements with it, one of them the IP address or the device ID.'
+  );
+}
 
 function timeline({ order, documents, mails, downloads }: DefencePack): unknown[][] {
   const upload = documents.at(-1);
@@ -33,7 +98,11 @@ function timeline({ order, documents, mails, downloads }: DefencePack): unknown[
   return [
     ['Order placed', utc(order.created_at), `On ${orDash(order.landing_domain)} from IP ${orDash(order.purchase_ip)}`],
     ['Terms and conditions accepted', utc(order.terms_accepted_at), 'Accepted before payment'],
-    ['Payment taken', utc(order.paid_at), `${money(order)} via ${orDash(order.gateway_name)}`],
+    [
+      'Payment taken',
+      utc(order.paid_at),
+      `${amountOf(order.amount, order.currency)} via ${orDash(order.gateway_name)}`,
+    ],
     ['Application processed', utc(order.processed_at), order.processed_by ? `By ${order.processed_by}` : ''],
     [
       'Document uploaded',
@@ -45,6 +114,7 @@ function timeline({ order, documents, mails, downloads }: DefencePack): unknown[
       utc(mailed?.sent_at),
       mailed ? `To ${mailed.to_email} via ${mailed.provider}` : 'Not mailed yet',
     ],
+    ['Document delivered', utc(mailed?.delivered_at), mailed?.delivered_at ? 'Reported by the mail provider' : ''],
     [
       'Document downloaded',
       utc(firstDownload?.created_at),
@@ -53,79 +123,130 @@ function timeline({ order, documents, mails, downloads }: DefencePack): unknown[
   ];
 }
 
-/** 'Apple iPhone, mobile'; the type only when it adds something ('Desktop, desktop' reads as a stutter). */
-const describeDevice = (d: EvidenceDownload) =>
-  d.device_type && d.device?.toLowerCase() !== d.device_type.toLowerCase()
-    ? [d.device, d.device_type].filter(Boolean).join(', ')
-    : (d.device ?? '');
-
-function DownloadLog({ downloads }: { downloads: EvidenceDownload[] }) {
+function PriorTransactions({ ce3 }: Pick<DefencePack, 'ce3'>) {
   return (
-    <Section title={`Download log (${downloads.length})`}>
+    <Section title={`Prior transactions on the same credential (${ce3.priors.length})`}>
       <Table
         columns={[
-          { label: '#', flex: 22 },
-          { label: 'Time (UTC)', flex: 60 },
-          { label: 'IP address', flex: 88 },
-          { label: 'Location', flex: 70 },
-          { label: 'Device', flex: 90 },
-          { label: 'Browser', flex: 95 },
-          { label: 'OS', flex: 70 },
+          { label: 'Order', flex: 40 },
+          { label: 'Settled (UTC)', flex: 50 },
+          { label: 'Amount', flex: 45 },
+          { label: 'IP address', flex: 62 },
+          { label: 'Device ID', flex: 62 },
+          { label: 'Email', flex: 105 },
+          { label: 'Disputed / refunded', flex: 52 },
+          { label: 'Days before dispute', flex: 40 },
+          { label: 'CE 3.0', flex: 60 },
         ]}
-        rows={downloads.map((d, i) => [
-          i + 1,
-          formatUtc(d.created_at, TIME),
-          d.ip,
-          d.location,
-          describeDevice(d),
-          d.browser,
-          d.os,
+        rows={ce3.priors.map((p) => [
+          p.orderId,
+          day(p.settledAt),
+          p.amount,
+          p.ip,
+          p.deviceId,
+          p.userId,
+          [p.disputed ? 'Disputed' : '', p.refunded ? 'Refunded' : ''].filter(Boolean).join(', ') || 'No',
+          p.daysBeforeDispute,
+          p.meetsRule ? `Yes: ${p.matches.join(', ')}` : `No${p.matches.length ? ` (${p.matches.join(', ')})` : ''}`,
         ])}
-        empty="The customer has not downloaded the document yet."
+        empty="No earlier order was paid with this payment credential."
       />
     </Section>
   );
 }
 
-function MailLog({ mails }: { mails: EvidenceMail[] }) {
+/** The purchase and every download side by side: where from and on what. */
+function DownloadLog({ downloads, purchase, order }: DefencePack) {
+  return (
+    <Section title={`Download log (${downloads.length})`}>
+      <Table
+        columns={[
+          { label: '#', flex: 34 },
+          { label: 'Time (UTC)', flex: 58 },
+          { label: 'IP address', flex: 70 },
+          { label: 'Location', flex: 68 },
+          { label: 'Device', flex: 68 },
+          { label: 'Browser', flex: 70 },
+          { label: 'OS', flex: 52 },
+          { label: 'Device ID', flex: 62 },
+        ]}
+        rows={[
+          [
+            'Purchase',
+            formatUtc(order.paid_at ?? order.created_at, TIME),
+            purchase.ip,
+            describePlace(purchase),
+            describeDevice(purchase),
+            purchase.browser,
+            purchase.os,
+            purchase.device_id,
+          ],
+          ...downloads.map((d, i) => [
+            i + 1,
+            formatUtc(d.created_at, TIME),
+            d.ip,
+            describePlace(d),
+            describeDevice(d),
+            d.browser,
+            d.os,
+            d.device_id,
+          ]),
+        ]}
+        empty=""
+      />
+      {downloads.length ? null : <Paragraph>The customer has not downloaded the document yet.</Paragraph>}
+    </Section>
+  );
+}
+
+/** What happened to each mail, from queueing to the last provider event. */
+function mailTimeline(mail: EvidenceMail, index: number, events: MailEventRow[]): unknown[][] {
+  const rows: unknown[][] = [
+    [index + 1, utc(mail.created_at), 'Queued', `${mail.kind} mail to ${mail.to_email} via ${mail.provider}`],
+  ];
+  if (mail.sent_at) {
+    rows.push([
+      '',
+      utc(mail.sent_at),
+      'Accepted by provider',
+      `Message ID ${orDash(mail.message_id)}; provider message ID ${orDash(mail.provider_message_id)}`,
+    ]);
+  } else {
+    rows.push(['', '', `State: ${mail.state}`, `${mail.attempts} attempt(s)`]);
+  }
+  for (const e of events.filter((x) => x.mail_id === mail.id)) {
+    rows.push(['', utc(e.occurred_at), e.event[0]!.toUpperCase() + e.event.slice(1), e.detail ?? '']);
+  }
+  return rows;
+}
+
+function MailLog({ mails, mailEvents }: DefencePack) {
   return (
     <Section title={`Mail log (${mails.length})`}>
       <Table
         columns={[
-          { label: '#', flex: 22 },
-          { label: 'Queued (UTC)', flex: 60 },
-          { label: 'Accepted (UTC)', flex: 60 },
-          { label: 'Mail', flex: 46 },
-          { label: 'Provider', flex: 46 },
-          { label: 'Recipient', flex: 111 },
-          { label: 'Message ID', flex: 130 },
-          { label: 'State', flex: 41 },
+          { label: 'Mail', flex: 30 },
+          { label: 'Time (UTC)', flex: 85 },
+          { label: 'Event', flex: 90 },
+          { label: 'Detail', flex: 310 },
         ]}
-        rows={mails.map((m, i) => [
-          i + 1,
-          formatUtc(m.created_at, TIME),
-          formatUtc(m.sent_at, TIME),
-          m.kind,
-          m.provider,
-          m.to_email,
-          m.message_id,
-          m.state,
-        ])}
+        rows={mails.flatMap((m, i) => mailTimeline(m, i, mailEvents))}
         empty="No mail has been sent for this order."
       />
     </Section>
   );
 }
 
-/** A chargeback evidence pack (DESIGN section 5): cover, customer, timeline, one log, and the terms accepted. */
+/** A chargeback evidence pack (DESIGN section 5): cover, customer, timeline, the evidence of its kind, and the terms. */
 export function renderDefencePack(pack: DefencePack): Promise<Buffer> {
-  const { order, brand, type } = pack;
+  const { order, brand, type, purchase } = pack;
   return renderPdf(
     <PdfDocument
       title={PACK_TITLES[type]}
       brand={order.merchant_name || brand.name}
       subtitle={`Order ${order.order_id} - Transaction ${orDash(order.transaction_id)} - Generated ${utc(pack.generatedAt)}`}
       footer={`${PACK_TITLES[type]} - Order ${order.order_id}`}
+      text={JSON.stringify(pack)}
     >
       <Section title="Transaction">
         <Fields
@@ -133,12 +254,15 @@ export function renderDefencePack(pack: DefencePack): Promise<Buffer> {
             ['Merchant', order.merchant_name || brand.name],
             ['Transaction ID', order.transaction_id],
             ['Order ID', order.order_id],
-            ['Amount', money(order)],
+            ['Amount', amountOf(order.amount, order.currency)],
             ['Payment gateway', order.gateway_name],
+            ['Payment credential', describeCredential(order)],
             ['Order date', utc(order.created_at)],
             ['Payment date', utc(order.paid_at)],
             ['Order status', statusLabel(order.process_status)],
+            ['Dispute date', pack.disputedAt ? `${utc(pack.disputedAt)} (moved to ChargeBack)` : 'Not disputed yet'],
             ['Service', `Digital arrival card application, ${order.processing_mode} processing`],
+            ...(type === 1 ? [['Visa CE 3.0', ce3Verdict(pack)] as [string, string]] : []),
           ]}
         />
       </Section>
@@ -148,9 +272,13 @@ export function renderDefencePack(pack: DefencePack): Promise<Buffer> {
             ['Name', order.full_name],
             ['Email', order.email],
             ['Phone', order.phone_number ? `+${order.phone_code ?? ''} ${order.phone_number}` : ''],
+            ['Address', addressOf(order)],
             ['Passport nationality', order.nationality],
             ['Passport number', maskPassport(order.passport_number)],
             ['Purchase IP address', order.purchase_ip],
+            ['Purchase location', describePlace(purchase)],
+            ['Purchase device', [describeDevice(purchase), purchase.os].filter(Boolean).join(', ')],
+            ['Purchase device ID', purchase.device_id],
             ['Purchase browser', order.purchase_user_agent],
           ]}
         />
@@ -166,7 +294,8 @@ export function renderDefencePack(pack: DefencePack): Promise<Buffer> {
           empty=""
         />
       </Section>
-      {type === 1 ? <DownloadLog downloads={pack.downloads} /> : <MailLog mails={pack.mails} />}
+      {type === 1 ? <PriorTransactions ce3={pack.ce3} /> : null}
+      {type === 1 ? <DownloadLog {...pack} /> : <MailLog {...pack} />}
       <Section title="Terms accepted" keepTogether>
         <Paragraph>
           {order.terms_accepted_at
@@ -177,6 +306,7 @@ export function renderDefencePack(pack: DefencePack): Promise<Buffer> {
         <Paragraph>
           {`${brand.footer} Refund policy: ${brand.navigation.find((l) => l.label === 'Refund Policy')?.href ?? brand.supportEmail}`}
         </Paragraph>
+        <Paragraph>{`Locations: ${IP_LOCATION_ATTRIBUTION}. ${DEVICE_ID_NOTE}`}</Paragraph>
       </Section>
     </PdfDocument>,
   );

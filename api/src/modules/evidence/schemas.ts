@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { MESSAGES } from '@app/domain';
 import { OrderIdField } from '../mail/schemas.js';
+import { VersionField } from '../orders/schemas.js';
 
 export const DefencePackBody = Type.Object({
   orderId: OrderIdField,
@@ -34,4 +35,5 @@ export const DefencePackDetailsBody = Type.Object({
   orderId: OrderIdField,
   transactionId: requiredText(100, MESSAGES.transactionIdRequired),
   merchantName: requiredText(150, MESSAGES.merchantNameRequired),
+  version: VersionField,
 });

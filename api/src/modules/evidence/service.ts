@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { brandForHost, DEFENCE_PACK_STATUSES, nowUtc, statusLabel } from '@app/domain';
+import { DEFENCE_PACK_STATUSES, nowUtc, statusLabel } from '@app/domain';
 import { conflict, notFound } from '../../http.js';
 import type { Member } from '../../types.js';
-import { recordAudit } from '../audit/repo.js';
+import { touchOrderIn } from '../orders/service.js';
+import { assembleDefencePack } from './pack.js';
 import { renderDefencePack, type DefencePackType } from './packPdf.js';
-import { findEvidenceLogs, findEvidenceOrder, saveTransactionDetails } from './repo.js';
+import { findEvidenceOrder, saveTransactionDetails } from './repo.js';
 
 /** Evidence exists only for orders that were delivered or are disputed (SPEC section 2). */
 async function defendableOrder(app: FastifyInstance, orderId: number) {
@@ -21,34 +22,26 @@ async function defendableOrder(app: FastifyInstance, orderId: number) {
 
 export async function defencePackPdf(app: FastifyInstance, orderId: number, type: DefencePackType): Promise<Buffer> {
   const order = await defendableOrder(app, orderId);
-  const logs = await findEvidenceLogs(app.db, orderId);
-  return renderDefencePack({
-    type,
-    order,
-    ...logs,
-    brand: brandForHost(order.landing_domain),
-    generatedAt: nowUtc(),
-  });
+  return renderDefencePack(await assembleDefencePack(app, order, type));
 }
 
 /** Saves the transaction id and merchant name the packs print (the Enter Transaction Details modal). */
 export async function saveDefencePackDetails(
   app: FastifyInstance,
   member: Member,
-  input: { orderId: number; transactionId: string; merchantName: string },
+  input: { orderId: number; transactionId: string; merchantName: string; version?: number },
 ) {
   const order = await defendableOrder(app, input.orderId);
   const details = { transactionId: input.transactionId.trim(), merchantName: input.merchantName.trim() };
   await app.db.transaction(async (trx) => {
+    // A change of the order like any other: the version the member saw is checked, then moved on.
+    const event = {
+      action: 'transaction-details',
+      from: order.transaction_id,
+      to: details.transactionId,
+      detail: details.merchantName,
+    };
+    await touchOrderIn(trx, member, input.orderId, event, input.version);
     await saveTransactionDetails(trx, input.orderId, details, nowUtc());
-    await recordAudit(trx, member, [
-      {
-        action: 'transaction-details',
-        orderId: input.orderId,
-        from: order.transaction_id,
-        to: details.transactionId,
-        detail: details.merchantName,
-      },
-    ]);
   });
 }

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { DocumentRow } from '../documents/repo.js';
+import type { DocumentRow } from '../documents/service.js';
 
 /** The order's document of that public name, or undefined (a name of another order is not found). */
 export const findOrderDocument = (db: Knex, orderId: number, file1: string): Promise<DocumentRow | undefined> =>

@@ -2,9 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can } from '@app/domain';
 import { forbidden, notFound } from '../../http.js';
 import type { TokenPayload } from '../../types.js';
-import { findMemberById } from '../team/repo.js';
+import { sessionMember } from '../auth/service.js';
 import { verifyLink } from './links.js';
 import { findOrderDocument } from './repo.js';
+
+/** The visitor's download finds the order's document the same way the file route does. */
+export { findOrderDocument };
 
 export const DOCUMENT_NOT_FOUND = 'Document not found.';
 const LINK_NOT_VALID =
@@ -21,8 +24,8 @@ async function isStaff(app: FastifyInstance, request: FastifyRequest): Promise<b
   if (!request.headers.authorization) return false;
   try {
     const payload = await request.jwtVerify<TokenPayload>();
-    const member = await findMemberById(app.db, Number(payload?.user?.id));
-    return !!member && member.token_version === payload.tv && can(member.type, 'orders.read');
+    const member = await sessionMember(app.db, payload);
+    return !!member && can(member.type, 'orders.read');
   } catch {
     return false;
   }

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { notFound } from '../../http.js';
 import type { Member } from '../../types.js';
-import { recordAudit } from '../audit/repo.js';
+import { recordAudit } from '../audit/service.js';
 import { activateOnly, findGateway, listGateways } from './repo.js';
 
 export const gateways = (db: Knex) => listGateways(db);

@@ -1,6 +1,6 @@
 import { formatUtc, type Brand } from '@app/domain';
 import { Fields, PdfDocument, Paragraph, Section, Table, renderPdf } from '../../pdf/components.js';
-import type { MailOrder } from '../mail/repo.js';
+import type { MailOrder } from '../mail/service.js';
 
 const money = (amount: number | null, currency: string | null) =>
   amount === null || amount === undefined ? '-' : `${Number(amount).toFixed(2)} ${currency ?? ''}`.trim();
@@ -20,6 +20,7 @@ export function renderInvoicePdf(
       brand={brand.name}
       subtitle={`Issued ${formatUtc(issuedAt, 'D MMMM YYYY')}`}
       footer={`${brand.name} - ${brand.supportEmail}`}
+      text={JSON.stringify({ order, brand })}
     >
       <Section title="Billed to">
         <Fields

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok } from '../../http.js';
-import { SendInvoiceBody } from './schemas.js';
+import { invoicePdfOfMail } from '../mail/service.js';
+import { InvoiceParams, SendInvoiceBody } from './schemas.js';
 import { sendInvoice } from './service.js';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -10,6 +11,22 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { email } = await sendInvoice(app, request.member, Number(request.body.orderId));
       return ok(`The invoice has been queued and will be emailed to ${email}.`);
+    },
+  );
+
+  app.get(
+    '/admin/invoices/:mailId',
+    {
+      schema: { tags: ['invoices'], params: InvoiceParams, produces: ['application/pdf'] },
+      config: { permission: 'orders.read' },
+    },
+    async (request, reply) => {
+      const { orderId, pdf } = await invoicePdfOfMail(app, request.params.mailId);
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', `attachment; filename="Invoice-${orderId}.pdf"`)
+        .header('Cache-Control', 'private, no-store')
+        .send(pdf);
     },
   );
 };

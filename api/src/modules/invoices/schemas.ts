@@ -17,3 +17,8 @@ export const SendInvoiceBody = Type.Object({
     },
   }),
 });
+
+/** An invoice mail of Email History, by its outbox id. */
+export const InvoiceParams = Type.Object({
+  mailId: Type.Integer({ minimum: 1, maximum: 2 ** 31 - 1, errorMessage: 'Please give a valid mail id.' }),
+});

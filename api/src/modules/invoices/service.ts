@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { DEFAULT_MAIL_PROVIDER, nowUtc, type MailProvider } from '@app/domain';
 import { conflict, notFound } from '../../http.js';
 import type { Member } from '../../types.js';
-import { recordAudit } from '../audit/repo.js';
-import { latestDocument } from '../documents/repo.js';
+import { recordAudit } from '../audit/service.js';
+import { latestDocument } from '../documents/service.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { mailSubject } from '../mail/templates.js';
 

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { nowUtc, type MailProvider } from '@app/domain';
+import { recipientProblem } from './recipients.js';
 
 export type MailKind = 'approval' | 'refund' | 'invoice';
 
@@ -21,6 +22,8 @@ export interface QueuedMail {
  */
 export async function enqueueMail(trx: Knex | Knex.Transaction, mail: QueuedMail): Promise<void> {
   const now = nowUtc();
+  // A recipient that is not exactly one address is never sent: the mail is kept as failed, with the reason.
+  const problem = recipientProblem(mail.to);
   await trx('mail_outbox').insert({
     order_id: mail.orderId,
     kind: mail.kind,
@@ -29,7 +32,8 @@ export async function enqueueMail(trx: Knex | Knex.Transaction, mail: QueuedMail
     subject: mail.subject,
     payload: JSON.stringify(mail.payload),
     document_id: mail.documentId ?? null,
-    state: 'queued',
+    state: problem ? 'failed' : 'queued',
+    last_error: problem,
     attempts: 0,
     next_attempt_at: now,
     created_by_id: mail.createdById ?? null,

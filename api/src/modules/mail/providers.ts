@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer/index.js';
 import { MAIL_PROVIDERS, type MailProvider } from '@app/domain';
 import type { AppConfig } from '../../config.js';
+import { ensurePrivateDirAsync, writePrivateFile } from '../../storage/privateFiles.js';
 
 /** Sends one rendered message through one provider. */
 export interface MailSender {
@@ -38,8 +38,8 @@ function fileSender(folder: string): MailSender {
   return {
     async send(message, fileKey) {
       const info = await transport.sendMail(message);
-      await fs.promises.mkdir(folder, { recursive: true });
-      await fs.promises.writeFile(path.join(folder, `${fileKey}.eml`), info.message as Buffer);
+      await ensurePrivateDirAsync(folder);
+      await writePrivateFile(path.join(folder, `${fileKey}.eml`), info.message as Buffer);
       return { messageId: info.messageId };
     },
     close: () => transport.close(),

@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { seqOf } from '../../db/list.js';
+import type { TableRecords } from '../resources/table.js';
 
 /** One outbox row as the worker reads it. */
 export interface OutboxRow {
@@ -97,6 +99,10 @@ export interface MailOrder {
   gateway_name: string | null;
 }
 
+/** One outbox row by its id. */
+export const findOutboxRow = (db: Knex, id: number): Promise<OutboxRow | undefined> =>
+  db('mail_outbox').where({ id }).first();
+
 export const findMailOrder = (db: Knex, orderId: number): Promise<MailOrder | undefined> =>
   db('orders as o')
     .leftJoin('payment_gateways as g', 'g.id', 'o.gateway_id')
@@ -119,3 +125,34 @@ export const findMailOrder = (db: Knex, orderId: number): Promise<MailOrder | un
       'o.created_at',
       'g.gateway_name',
     );
+
+/** Mails as records of the mails resource (Email History): outbox state, Message-ID and the document sent. */
+export const mailRecords: TableRecords = {
+  from: (db) => db('mail_outbox as m').leftJoin('uploaded_documents as d', 'd.id', 'm.document_id'),
+  columns: (db) => [
+    'm.id',
+    'm.order_id',
+    'm.kind',
+    'm.provider',
+    'm.to_email',
+    'm.subject',
+    'm.state',
+    'm.attempts',
+    'm.last_error',
+    'm.message_id',
+    'm.sent_at',
+    'm.provider_message_id',
+    'm.delivered_at',
+    'm.bounced_at',
+    'm.bounce_reason',
+    'm.complained_at',
+    'm.opened_at',
+    'm.clicked_at',
+    'm.document_id',
+    'm.created_at',
+    'd.file1',
+    seqOf(db, 'mail_outbox', 'm'),
+  ],
+  alias: 'm',
+  toRecord: (row) => ({ ...row, seq: Number(row.seq) }),
+};

@@ -4,10 +4,14 @@ import type { MailProvider } from '@app/domain';
 import type { AppConfig } from '../../config.js';
 import { notFound } from '../../http.js';
 import type { Member } from '../../types.js';
-import { recordAudit } from '../audit/repo.js';
-import { latestDocument } from '../documents/repo.js';
+import { recordAudit } from '../audit/service.js';
+import { latestDocument } from '../documents/service.js';
 import { enqueueMail } from './outbox.js';
-import { mailSubject } from './templates.js';
+import { findOutboxRow } from './repo.js';
+import { mailSubject, renderInvoiceOf } from './templates.js';
+
+/** The order facts a mail or an invoice shows. */
+export type { MailOrder } from './repo.js';
 
 /** Queues the approval mail of a document and records it, in the caller's transaction (upload and resend). */
 export async function queueApprovalMail(
@@ -47,4 +51,15 @@ export async function resendMail(
       provider: input.mailServiceProvider,
     }),
   );
+}
+
+/** The PDF of an invoice mail as it was sent (Email History downloads it); 404 for any other mail. */
+export async function invoicePdfOfMail(
+  app: FastifyInstance,
+  mailId: number,
+): Promise<{ orderId: number; pdf: Buffer }> {
+  const row = await findOutboxRow(app.db, mailId);
+  const pdf = row && (await renderInvoiceOf({ db: app.db, config: app.config, storage: app.storage }, row));
+  if (!row || !pdf) throw notFound('No invoice was sent with this mail.');
+  return { orderId: Number(row.order_id), pdf };
 }

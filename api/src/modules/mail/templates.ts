@@ -3,7 +3,7 @@ import type Mail from 'nodemailer/lib/mailer/index.js';
 import { brandForHost, encodeId, formatUtc, type Brand } from '@app/domain';
 import type { AppConfig } from '../../config.js';
 import type { Storage } from '../../storage/index.js';
-import { findDocument, latestDocument, readDocumentBytes } from '../documents/repo.js';
+import { findDocument, latestDocument, readDocumentBytes } from '../documents/service.js';
 import { renderInvoicePdf } from '../invoices/invoicePdf.js';
 import type { MailKind } from './outbox.js';
 import { findMailOrder, type MailOrder, type OutboxRow } from './repo.js';
@@ -99,12 +99,20 @@ function refundContent(order: MailOrder, brand: Brand) {
   };
 }
 
+/** The invoice an invoice mail carries (or carried): the order as it is now, issued at the time fixed when queued. */
+export async function renderInvoiceOf(ctx: MailContext, row: OutboxRow): Promise<Buffer | null> {
+  if (row.kind !== 'invoice') return null;
+  const payload = JSON.parse(row.payload) as Payload;
+  const order = await findMailOrder(ctx.db, Number(payload.orderId ?? row.order_id));
+  if (!order) return null;
+  return invoicePdfOf(ctx, row, payload, order, brandForHost(order.landing_domain));
+}
+
+const invoicePdfOf = (ctx: MailContext, row: OutboxRow, payload: Payload, order: MailOrder, brand: Brand) =>
+  renderInvoicePdf(order, { brand, countryName: ctx.config.countryName, issuedAt: payload.issuedAt ?? row.created_at });
+
 async function invoiceContent(ctx: MailContext, row: OutboxRow, payload: Payload, order: MailOrder, brand: Brand) {
-  const content = await renderInvoicePdf(order, {
-    brand,
-    countryName: ctx.config.countryName,
-    issuedAt: payload.issuedAt ?? row.created_at,
-  });
+  const content = await invoicePdfOf(ctx, row, payload, order, brand);
   return {
     paragraphs: [
       greeting(order),
@@ -117,6 +125,13 @@ async function invoiceContent(ctx: MailContext, row: OutboxRow, payload: Payload
 
 /** The address part of MAIL_FROM ('Name <a@b>' or 'a@b'). */
 const fromAddress = (mailFrom: string) => /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+
+/**
+ * The fixed local part of an outbox mail's Message-ID: a resend after a crash carries the same id,
+ * and the providers' delivery webhooks find the mail by it.
+ */
+export const outboxMessageKey = (row: { id: number; created_at: string }) =>
+  `outbox-${row.id}-${row.created_at.replace(/\D/g, '')}`;
 
 /**
  * Renders an outbox row into a message from the order as it is now plus the row's payload, so a
@@ -146,7 +161,7 @@ export async function renderMail(ctx: MailContext, row: OutboxRow): Promise<Mail
     // An address object is taken as one mailbox: a comma in the stored text cannot add recipients.
     to: { name: '', address: row.to_email },
     subject: row.subject,
-    messageId: `<outbox-${row.id}-${row.created_at.replace(/\D/g, '')}@${address.split('@')[1] ?? 'localhost'}>`,
+    messageId: `<${outboxMessageKey(row)}@${address.split('@')[1] ?? 'localhost'}>`,
     ...body(brand, content.paragraphs),
     attachments: content.attachments,
   };

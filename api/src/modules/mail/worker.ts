@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { dayjs, DB_DATETIME, MAIL_PROVIDERS, type MailProvider } from '@app/domain';
+import { recipientProblem } from './recipients.js';
 import { createMailSenders } from './providers.js';
 import { claimDueMails, markMailAttemptFailed, markMailSent, type OutboxRow } from './repo.js';
 import { renderMail, type MailContext } from './templates.js';
@@ -49,7 +50,10 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   let stopped = false;
 
   async function deliver(row: OutboxRow, now: Date) {
+    // Checked again at send time: a row queued before the check, or changed since, fails at once.
+    const badRecipient = recipientProblem(row.to_email);
     try {
+      if (badRecipient) throw new Error(badRecipient);
       if (!isMailProvider(row.provider)) throw new Error(`Unknown mail provider "${row.provider}"`);
       const message = await renderMail(options, row);
       const { messageId } = await senders[row.provider].send(message, `outbox-${row.id}`);
@@ -57,7 +61,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       log.info({ mailId: row.id, orderId: row.order_id, kind: row.kind, provider: row.provider }, 'mail sent');
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const final = row.attempts >= config.mailMaxAttempts;
+      const final = badRecipient !== null || row.attempts >= config.mailMaxAttempts;
       const nextAttemptAt = dayjs
         .utc(now)
         .add(retryDelayMs(config.mailRetryBaseMs, row.attempts), 'millisecond')

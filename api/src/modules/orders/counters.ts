@@ -1,9 +1,11 @@
 import type { Knex } from 'knex';
-import { matchesQueue, QUEUES, type QueueDefinition, type QueueFilter } from '@app/domain';
+import { matchesQueue, QUEUES, queueTests, type QueueDefinition, type QueueFilter } from '@app/domain';
+import { COUNTER_FACT_COLUMNS, whereQueueTests } from './queueSql.js';
 import { upsertIncrement } from '../../db/knex.js';
 
-/** The facts of an order that the queue counts depend on. */
+/** The facts of an order that the queue counts and ranks depend on. */
 export interface CounterFacts {
+  order_id: number | string;
   process_status: string;
   processing_mode: string;
   assignee_id: number | null;
@@ -51,11 +53,119 @@ export async function applyCounterChanges(
   for (const [, { key, delta }] of ordered) {
     await upsertIncrement(trx, 'order_counters', { ...key }, 'count', delta);
   }
+  await applyRankChanges(trx, changes);
 }
 
-/** Rebuilds the counters from the orders table: after bulk loads, and as the reference in tests. */
+/**
+ * Orders per status per block of RANK_BLOCK consecutive order ids (order_ranks): the exact rank
+ * structure behind deep pages. Page N of a status queue is found by summing one row per block and
+ * then walking inside at most one block (planRankedRead), instead of an OFFSET walk of half the queue.
+ */
+export const RANK_BLOCK = 16_384;
+const blockOf = (orderId: number | string) => Math.floor(Number(orderId) / RANK_BLOCK);
+
+/** Rank rows move like the counters, in the same transaction, after them and in one sorted order. */
+async function applyRankChanges(
+  trx: Knex.Transaction,
+  changes: Array<{ before: CounterFacts | null; after: CounterFacts | null }>,
+): Promise<void> {
+  const deltas = new Map<string, { status: string; block: number; delta: number }>();
+  const add = (facts: CounterFacts | null, delta: number) => {
+    if (!facts) return;
+    const block = blockOf(facts.order_id);
+    const text = `${facts.process_status}|${String(block).padStart(12, '0')}`;
+    const entry = deltas.get(text) ?? { status: facts.process_status, block, delta: 0 };
+    entry.delta += delta;
+    deltas.set(text, entry);
+  };
+  for (const { before, after } of changes) {
+    add(before, -1);
+    add(after, +1);
+  }
+  const ordered = [...deltas.entries()].filter(([, e]) => e.delta !== 0).sort(([a], [b]) => (a < b ? -1 : 1));
+  for (const [, { status, block, delta }] of ordered) {
+    await upsertIncrement(trx, 'order_ranks', { status, block }, 'count', delta);
+  }
+}
+
+/** Rebuilds order_ranks from the orders table in one INSERT ... SELECT (migration 008, bulk loads, tests). */
+export async function rebuildOrderRanks(db: Knex | Knex.Transaction): Promise<void> {
+  // Integer division on both: SQLite divides integers as integers, but a bound JS number is a REAL.
+  const block = `order_id ${db.client.config.client === 'mysql2' ? 'DIV' : '/'} ${RANK_BLOCK}`;
+  await db('order_ranks').del();
+  await db.raw(
+    `INSERT INTO order_ranks (status, block, count) SELECT process_status, ${block}, COUNT(*) FROM orders GROUP BY 1, 2`,
+  );
+}
+
+/** Queues that are a set of statuses and nothing else can be paged through order_ranks. */
+export const isRankedQueue = (filter: QueueFilter) =>
+  Object.keys(filter).every((k) => k === 'statusIn' || k === 'statusNotIn');
+
+export interface RankBlock {
+  block: number;
+  count: number;
+}
+
+/** A status queue's orders per block, in the direction of the page (newest first: highest block first). */
+export async function readQueueBlocks(db: Knex, filter: QueueFilter, direction: 'asc' | 'desc'): Promise<RankBlock[]> {
+  const q = db('order_ranks').select('block').sum({ count: 'count' }).groupBy('block').orderBy('block', direction);
+  if (filter.statusIn) q.whereIn('status', filter.statusIn);
+  if (filter.statusNotIn) q.whereNotIn('status', filter.statusNotIn);
+  const rows: Array<{ block: number | string; count: number | string }> = await q.havingRaw('SUM(count) > 0');
+  return rows.map((r) => ({ block: Number(r.block), count: Number(r.count) }));
+}
+
+/** Which ids one ranked read walks: from `bound` on in `direction`, skipping `offset` of them. */
+export interface RankedRead {
+  direction: 'asc' | 'desc';
+  /** The walk starts at this id: ids below it when newest first, from it upwards when oldest first. */
+  bound: number;
+  offset: number;
+  limit: number;
+  /** The read runs against the page's order and must be turned around. */
+  reversed: boolean;
+}
+
+/**
+ * Rows offset..offset+limit of a queue given its blocks in page order: walked forwards from the start
+ * of the block holding the first row, or backwards from the end of the block holding the last, whichever
+ * is shorter, so a read never walks more than about half a block whatever the depth.
+ */
+export function planRankedRead(
+  blocks: RankBlock[],
+  direction: 'asc' | 'desc',
+  offset: number,
+  limit: number,
+): RankedRead | null {
+  const total = blocks.reduce((n, b) => n + b.count, 0);
+  if (offset >= total) return null;
+  limit = Math.min(limit, total - offset);
+  const last = offset + limit - 1;
+  const reverse = direction === 'asc' ? 'desc' : 'asc';
+  // The start of a block in page order, as a bound for a walk in `dir`.
+  const startOf = (block: number, dir: 'asc' | 'desc') =>
+    dir === 'desc' ? (block + 1) * RANK_BLOCK : block * RANK_BLOCK;
+  let before = 0;
+  let first: { block: number; before: number } | undefined;
+  for (const { block, count } of blocks) {
+    if (!first && offset < before + count) first = { block, before };
+    if (last < before + count) {
+      const forward = offset - first!.before;
+      const backward = before + count - 1 - last;
+      return forward <= backward
+        ? { direction, bound: startOf(first!.block, direction), offset: forward, limit, reversed: false }
+        : { direction: reverse, bound: startOf(block, reverse), offset: backward, limit, reversed: true };
+    }
+    before += count;
+  }
+  return null;
+}
+
+/** Rebuilds the counters and ranks from the orders table: after bulk loads, and as the reference in tests. */
 export async function recountOrderCounters(db: Knex): Promise<void> {
   await db.transaction(async (trx) => {
+    await rebuildOrderRanks(trx);
     await trx('order_counters').del();
     const dueDate = trx.raw(
       "CASE WHEN process_status = 'New' AND processing_date IS NOT NULL THEN " +
@@ -133,25 +243,17 @@ export function queueCounts(rows: CounterRow[], memberId: number, today: string)
 /**
  * One queue's size straight from the counters in SQL: the queue filter turned into conditions on the
  * counters' columns, so a list's total costs a short primary-key range (a status's rows) instead of
- * reading every counter. `month` ('YYYY-MM') narrows to New orders planned in that month.
+ * reading every counter. Several filters must all hold. `month` ('YYYY-MM') narrows to New orders planned in that month.
  */
 export async function queueTotal(
   db: Knex,
-  filter: QueueFilter,
+  filter: QueueFilter | readonly QueueFilter[],
   memberId: number,
   today: string,
   month?: string,
 ): Promise<number> {
   const q = db('order_counters').sum({ n: 'count' });
-  if (filter.statusIn) q.whereIn('status', filter.statusIn);
-  if (filter.statusNotIn) q.whereNotIn('status', filter.statusNotIn);
-  if (filter.modeIn) q.whereIn('mode', filter.modeIn);
-  if (filter.modeNotIn) q.whereNotIn('mode', filter.modeNotIn);
-  if (filter.assigned === true) q.whereNot('assignee_id', 0);
-  if (filter.assigned === false) q.where('assignee_id', 0);
-  if (filter.assignedToMe) q.where('assignee_id', memberId);
-  if (filter.processingDate === 'due') q.where((w) => w.where('due_date', '').orWhere('due_date', '<=', today));
-  if (filter.processingDate === 'future') q.where('due_date', '>', today);
+  for (const f of [filter].flat()) whereQueueTests(q, queueTests(f, memberId, today), COUNTER_FACT_COLUMNS);
   if (month) q.where('due_date', 'like', `${month}-%`);
   const row = await q.first();
   return Number(row?.n ?? 0);

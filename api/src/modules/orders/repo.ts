@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import { dialectOf, type Dialect } from '../../db/knex.js';
-import { dayjs, DB_DATE, type QueueFilter } from '@app/domain';
+import { likePrefix } from '../../db/list.js';
+import { dayjs, DB_DATE, queueTests, type QueueFilter } from '@app/domain';
+import { ORDER_FACT_COLUMNS, whereQueueTests } from './queueSql.js';
 import { remarkView } from '../remarks/repo.js';
 import type { SortField } from './schemas.js';
 
@@ -23,6 +25,8 @@ const LIST_COLUMNS = [
   'refund_date',
   'assign_to',
   'assignee_id',
+  'paid_at',
+  'version',
 ];
 
 /** An order as a change needs it: the facts the counters depend on, plus what mails and messages use. */
@@ -34,6 +38,8 @@ export interface LockedOrder {
   assign_to: string | null;
   processing_date: string | null;
   email: string;
+  /** Incremented by every change (the stale-write guard). */
+  version: number;
 }
 
 /** A query condition added to a query on `orders`. */
@@ -42,19 +48,8 @@ export type OrderCondition = (query: Knex.QueryBuilder) => void;
 /** The SQL of a queue filter (domain/queues.ts), for member `memberId` on day `today`. */
 export const queueCondition =
   (filter: QueueFilter, memberId: number, today: string): OrderCondition =>
-  (q) => {
-    if (filter.statusIn) q.whereIn('process_status', filter.statusIn);
-    if (filter.statusNotIn) q.whereNotIn('process_status', filter.statusNotIn);
-    if (filter.modeIn) q.whereIn('processing_mode', filter.modeIn);
-    if (filter.modeNotIn) q.whereNotIn('processing_mode', filter.modeNotIn);
-    if (filter.assigned === true) q.whereNotNull('assignee_id');
-    if (filter.assigned === false) q.whereNull('assignee_id');
-    if (filter.assignedToMe) q.where('assignee_id', memberId);
-    if (filter.processingDate === 'due') {
-      q.where((w) => w.whereNull('processing_date').orWhere('processing_date', '<=', today));
-    }
-    if (filter.processingDate === 'future') q.where('processing_date', '>', today);
-  };
+  (q) =>
+    whereQueueTests(q, queueTests(filter, memberId, today), ORDER_FACT_COLUMNS);
 
 /** Processing date within one month ('YYYY-MM'): a range, so the status/mode/date index serves it. */
 export const monthCondition =
@@ -68,9 +63,6 @@ export const monthCondition =
     );
   };
 
-/** `!` escapes LIKE wildcards the same way on SQLite and MySQL (a backslash does not). */
-const likePrefix = (text: string) => `${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
-
 /** Ids starting with these digits: one primary-key range per possible length, up to 15 digits. */
 function idPrefixRanges(digits: string): Array<[number, number]> {
   const ranges: Array<[number, number]> = [];
@@ -82,20 +74,28 @@ function idPrefixRanges(digits: string): Array<[number, number]> {
 }
 
 /**
- * The ways a search text can match, one condition each, chosen by its shape: digits are an order id
- * (exact, or a prefix as primary-key ranges) or the start of an email; text with '@' is the start of
- * an email or contact email; other text is a last name (exactly) or a full name (exactly, or its start
- * from 3 characters, so a first name), or from 3 characters the start of an email. Each is one index
- * lookup (DESIGN section 7), never a '%text%' scan, and each is read on its own (findSearchIds): an OR
- * of them makes MySQL fetch and sort every match.
+ * A name column matched exactly or by its start (a LIKE pattern). It is read as the distinct values
+ * that match (a loose scan of the column's index), then each value's newest orders through the
+ * (name, order_id) index: a common first name costs as much as a rare one.
  */
-export function searchConditions(text: string, dialect: Dialect): OrderCondition[] {
+export interface NameMatch {
+  column: 'first_name' | 'last_name' | 'full_name';
+  pattern: string;
+}
+export type SearchMatch = OrderCondition | NameMatch;
+
+/** A name as people type one: letters, spaces, hyphens, apostrophes (anything else may be an email). */
+const NAME_TEXT = /^[\p{L}\p{M}' -]+$/u;
+
+/**
+ * The ways a search text can match, chosen by its shape: digits are an order id (exact, or a prefix as
+ * primary-key ranges) or the start of an email; a name is a first, last or (with a space) full name,
+ * whole under 3 characters, else by its start; other text (with '@', '.', digits...) is the start of an
+ * email or contact email. Each is one index lookup (DESIGN section 7), never a '%text%' scan, and
+ * each is read on its own (findSearchIds): an OR of them makes MySQL fetch and sort every match.
+ */
+export function searchConditions(text: string, _dialect?: Dialect): SearchMatch[] {
   const prefix = likePrefix(text);
-  // Whole and case-blind as MySQL's collation compares; SQLite's '=' tells cases apart, its LIKE does not.
-  const equals =
-    (column: string): OrderCondition =>
-    (q) =>
-      dialect === 'mysql' ? q.where(column, text) : q.whereRaw(`?? LIKE ? ESCAPE '!'`, [column, prefix.slice(0, -1)]);
   const startsWith =
     (column: string): OrderCondition =>
     (q) =>
@@ -109,30 +109,57 @@ export function searchConditions(text: string, dialect: Dialect): OrderCondition
       });
     return ranges.length ? [byId, ...emails] : emails;
   }
-  if (text.includes('@')) return emails;
-  const names = [equals('last_name')];
-  if (text.length < 3) return [...names, equals('full_name')];
-  return [...names, startsWith('full_name'), ...emails];
+  if (!NAME_TEXT.test(text)) return emails;
+  // LIKE without a wildcard: whole, and case-blind on both dialects (SQLite's '=' tells cases apart).
+  const pattern = text.length < 3 ? prefix.slice(0, -1) : prefix;
+  const columns = text.includes(' ') ? (['full_name'] as const) : (['first_name', 'last_name'] as const);
+  return columns.map((column) => ({ column, pattern }));
+}
+
+/** More distinct names than this under one prefix: the prefix is broad, its matches are everywhere. */
+const MAX_NAME_VALUES = 50;
+
+/** The newest `limit` ids whose `column` matches, within `within` (see NameMatch). */
+async function findNameIds(db: Knex, within: OrderCondition[], { column, pattern }: NameMatch, limit: number) {
+  const like = (q: Knex.QueryBuilder) => q.whereRaw(`?? LIKE ? ESCAPE '!'`, [column, pattern]);
+  const values: string[] = await db('orders')
+    .distinct(column)
+    .modify(like)
+    .orderBy(column)
+    .limit(MAX_NAME_VALUES + 1)
+    .pluck(column);
+  const newest = (match: OrderCondition) =>
+    db('orders')
+      .modify(applyAll([...within, match]))
+      .orderBy('order_id', 'desc')
+      .limit(limit)
+      .pluck('order_id');
+  // A broad prefix matches often, so walking the primary key from the newest end soon finds `limit`.
+  if (values.length > MAX_NAME_VALUES) return newest(like);
+  const lists = await Promise.all(values.map((value) => newest((q) => q.where(column, value))));
+  return lists.flat();
 }
 
 /**
- * The newest `limit` ids of each way a search matches (conditions from searchConditions, within
- * `within`), merged newest first without repeats. Each query walks one index in id order and stops
- * at `limit`, so the work is bounded by `limit` and not by how common a name is.
+ * The newest `limit` ids of each way a search matches (from searchConditions, within `within`),
+ * merged newest first without repeats. Each query walks one index in id order and stops at `limit`,
+ * so the work is bounded by `limit` and not by how common a name is.
  */
 export async function findSearchIds(
   db: Knex,
   within: OrderCondition[],
-  matches: OrderCondition[],
+  matches: SearchMatch[],
   limit: number,
 ): Promise<number[]> {
   const lists = await Promise.all(
     matches.map((match) =>
-      db('orders')
-        .modify(applyAll([...within, match]))
-        .orderBy('order_id', 'desc')
-        .limit(limit)
-        .pluck('order_id'),
+      typeof match === 'function'
+        ? db('orders')
+            .modify(applyAll([...within, match]))
+            .orderBy('order_id', 'desc')
+            .limit(limit)
+            .pluck('order_id')
+        : findNameIds(db, within, match, limit),
     ),
   );
   return [...new Set(lists.flat().map(Number))].sort((a, b) => b - a);
@@ -163,7 +190,15 @@ const orderedBy =
 export async function findOrderPage(
   db: Knex,
   conditions: OrderCondition[],
-  page: { sort: SortField; direction: 'asc' | 'desc'; offset: number; limit: number; index?: string },
+  page: {
+    sort: SortField;
+    direction: 'asc' | 'desc';
+    offset: number;
+    limit: number;
+    index?: string;
+    /** Start the walk at this order id (a rank block's edge): below it when descending, from it when ascending. */
+    bound?: number;
+  },
 ): Promise<Record<string, unknown>[]> {
   const source =
     page.index && dialectOf(db) === 'mysql' ? db.raw('?? FORCE INDEX (??)', ['orders', page.index]) : 'orders';
@@ -171,6 +206,9 @@ export async function findOrderPage(
     .from(source)
     .select('order_id')
     .modify(applyAll(conditions))
+    .modify((q) => {
+      if (page.bound !== undefined) q.where('order_id', page.direction === 'desc' ? '<' : '>=', page.bound);
+    })
     .modify(orderedBy(page.sort, page.direction))
     .limit(page.limit)
     .offset(page.offset)
@@ -187,7 +225,16 @@ export async function findOrderPage(
  */
 export const lockOrders = (trx: Knex.Transaction, ids: number[]): Promise<LockedOrder[]> =>
   trx('orders')
-    .select('order_id', 'process_status', 'processing_mode', 'assignee_id', 'assign_to', 'processing_date', 'email')
+    .select(
+      'order_id',
+      'process_status',
+      'processing_mode',
+      'assignee_id',
+      'assign_to',
+      'processing_date',
+      'email',
+      'version',
+    )
     .whereIn('order_id', ids)
     .orderBy('order_id')
     .forUpdate();
@@ -195,7 +242,18 @@ export const lockOrders = (trx: Knex.Transaction, ids: number[]): Promise<Locked
 export const updateOrder = (trx: Knex.Transaction, orderId: number, patch: Partial<Record<string, unknown>>) =>
   trx('orders').where({ order_id: orderId }).update(patch);
 
-/** An order with everything the view-order page shows (SPEC section 3), or undefined. */
+/** How many orders meet the conditions, counting no further than `limit`. */
+export async function countOrdersUpTo(db: Knex, conditions: OrderCondition[], limit: number): Promise<number> {
+  const matches = db('orders').select(db.raw('1')).modify(applyAll(conditions)).limit(limit).as('m');
+  const row = await db.from(matches).count({ n: '*' }).first();
+  return Number((row as { n?: number | string } | undefined)?.n ?? 0);
+}
+
+/** One order's row, without its histories (the resources remarks, mails, downloads, documents serve those). */
+export const findOrder = (db: Knex, orderId: number): Promise<Record<string, unknown> | undefined> =>
+  db('orders').where({ order_id: orderId }).first();
+
+/** An order with everything the view-order page shows (SPEC section 3), or undefined; every history newest first. */
 export async function findOrderDetails(db: Knex, orderId: number) {
   const order = await db('orders').where({ order_id: orderId }).first();
   if (!order) return undefined;
@@ -216,6 +274,13 @@ export async function findOrderDetails(db: Knex, orderId: number) {
         'm.last_error',
         'm.sent_at',
         'm.message_id',
+        'm.provider_message_id',
+        'm.delivered_at',
+        'm.bounced_at',
+        'm.bounce_reason',
+        'm.complained_at',
+        'm.opened_at',
+        'm.clicked_at',
         'm.created_at',
         'd.file1',
         'd.mail_service_provider',
@@ -237,7 +302,7 @@ export async function findOrderDetails(db: Knex, orderId: number) {
       ),
     db('download_history')
       .where({ order_id: orderId })
-      .orderBy('id')
+      .orderBy('id', 'desc')
       .select(
         'id',
         'order_id',
@@ -248,12 +313,14 @@ export async function findOrderDetails(db: Knex, orderId: number) {
         'browser',
         'os',
         'location',
+        'city',
+        'device_id',
         'file1',
         'created_at',
       ),
     db('remarks')
       .where({ order_id: orderId })
-      .orderBy('id')
+      .orderBy('id', 'desc')
       .select(
         'id',
         'order_id',

@@ -22,7 +22,9 @@ import {
   orderDetails,
   refundOrders,
   searchQueue,
+  seenVersions,
   unassignOrders,
+  withSlaAge,
 } from './service.js';
 
 const tags = ['orders'];
@@ -41,7 +43,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const queue = openQueue(request.member, request.params.orderName);
       const { orders, total } = await listQueue(app.db, request.member, queue, request.query);
-      return { ...ok('Orders.', orders), total, page: request.query.page, limit: request.query.limit };
+      const rows = withSlaAge(orders, app.config);
+      return { ...ok('Orders.', rows), total, page: request.query.page, limit: request.query.limit };
     },
   );
 
@@ -57,7 +60,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const queue = openQueue(request.member, request.body.folderName);
       const { orders, total } = await searchQueue(app.db, request.member, queue, request.body);
-      return { ...ok('Orders.', orders), total };
+      return { ...ok('Orders.', withSlaAge(orders, app.config)), total };
     },
   );
 
@@ -70,37 +73,50 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/admin/assign-order-status',
     { schema: { tags, body: AssignBody }, config: { permission: 'orders.work' } },
-    async (request) => ok(await assignOrders(app.db, request.member, request.body.orderId)),
+    async (request) => {
+      const { orderId, version } = request.body;
+      return ok(await assignOrders(app.db, request.member, orderId, seenVersions(orderId, version)));
+    },
   );
 
   app.put(
     '/admin/unassign-order',
     { schema: { tags, body: OrderIdsBody }, config: { permission: 'orders.work' } },
-    async (request) => ok(await unassignOrders(app.db, request.member, request.body.orderId)),
+    async (request) => {
+      const { orderId, version } = request.body;
+      return ok(await unassignOrders(app.db, request.member, orderId, seenVersions(orderId, version)));
+    },
   );
 
   app.put(
     '/admin/change-order-status',
     { schema: { tags, body: ChangeStatusBody }, config: { permission: 'orders.work' } },
     async (request) => {
-      const { orderId, updatingStatus, permanentDeletedFlag } = request.body;
+      const { orderId, updatingStatus, permanentDeletedFlag, version } = request.body;
       // Orders are evidence in chargebacks: they are only ever soft-deleted.
       if (permanentDeletedFlag) throw badRequest('Orders cannot be deleted permanently; they stay in Deleted Orders.');
-      return ok(await moveOrders(app.db, request.member, orderId, updatingStatus as Status));
+      const seen = seenVersions(orderId, version);
+      return ok(await moveOrders(app.db, request.member, orderId, updatingStatus as Status, seen));
     },
   );
 
   app.put(
     '/admin/move-order-status',
     { schema: { tags, body: MoveStatusBody }, config: { permission: 'orders.work' } },
-    async (request) =>
-      ok(await moveOrders(app.db, request.member, request.body.orderIds, request.body.updatingStatus as Status)),
+    async (request) => {
+      const { orderIds, updatingStatus, version } = request.body;
+      const seen = seenVersions(orderIds, version);
+      return ok(await moveOrders(app.db, request.member, orderIds, updatingStatus as Status, seen));
+    },
   );
 
   app.put(
     '/admin/move-to-complete-refund',
     { schema: { tags, body: OrderIdsBody }, config: { permission: 'orders.work' } },
-    async (request) => ok(await refundOrders(app.db, request.member, request.body.orderId)),
+    async (request) => {
+      const { orderId, version } = request.body;
+      return ok(await refundOrders(app.db, request.member, orderId, seenVersions(orderId, version)));
+    },
   );
 };
 

@@ -2,7 +2,16 @@ import { Type } from 'typebox';
 import { MAX_PAGE_SIZE, MOVE_TARGET_STATUSES, ORDER_NAMES } from '@app/domain';
 
 /** Columns a queue list may be sorted by; each has an index or is the primary key. */
-export const SORT_FIELDS = ['order_id', 'created_at', 'full_name', 'email', 'processing_date', 'refund_date'] as const;
+export const SORT_FIELDS = [
+  'order_id',
+  'created_at',
+  'full_name',
+  'email',
+  'processing_date',
+  'refund_date',
+  // Age: time since payment (the SLA).
+  'paid_at',
+] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 
 export const SEARCH_REQUIRED = 'Please enter something to search.';
@@ -23,6 +32,24 @@ const OrderIds = Type.Array(Type.Integer({ minimum: 1, errorMessage: 'Order ids 
     maxItems: `At most ${MAX_BULK} orders can be changed at once.`,
   },
 });
+
+/**
+ * The versions of the orders the member saw (the stale-write guard), one per order id in the same
+ * order; a single one is coerced into a list like the ids. Additive: without it nothing is checked.
+ */
+const Versions = Type.Array(
+  Type.Integer({ minimum: 0, maximum: 2_147_483_647, errorMessage: 'version must be a whole number.' }),
+  {
+    minItems: 1,
+    maxItems: MAX_BULK,
+    errorMessage: { minItems: 'version must not be empty.', maxItems: 'version has more items than orderId.' },
+  },
+);
+
+/** The version of one order the member saw (single-order changes: comments, uploads, transaction details). */
+export const VersionField = Type.Optional(
+  Type.Integer({ minimum: 0, maximum: 2_147_483_647, errorMessage: 'version must be a whole number.' }),
+);
 
 const MoveTarget = Type.Enum(MOVE_TARGET_STATUSES as string[], {
   errorMessage: `updatingStatus must be one of: ${MOVE_TARGET_STATUSES.join(', ')}.`,
@@ -62,19 +89,25 @@ export const SearchBody = Type.Object({
 
 export const AssignBody = Type.Object({
   orderId: OrderIds,
+  version: Type.Optional(Versions),
   // Sent by the old client; an order is always assigned to the signed-in member.
   assignto: Type.Optional(Type.String({ maxLength: 100 })),
 });
 
-export const OrderIdsBody = Type.Object({ orderId: OrderIds });
+export const OrderIdsBody = Type.Object({ orderId: OrderIds, version: Type.Optional(Versions) });
 
 export const ChangeStatusBody = Type.Object({
   orderId: OrderIds,
+  version: Type.Optional(Versions),
   updatingStatus: MoveTarget,
   permanentDeletedFlag: Type.Optional(Type.Boolean()),
 });
 
-export const MoveStatusBody = Type.Object({ orderIds: OrderIds, updatingStatus: MoveTarget });
+export const MoveStatusBody = Type.Object({
+  orderIds: OrderIds,
+  updatingStatus: MoveTarget,
+  version: Type.Optional(Versions),
+});
 
 export const OrderDetailsParams = Type.Object({
   /** The plain order id, or the encoded id of a view-order link. */

@@ -4,7 +4,10 @@ import {
   DATE_FORMATS,
   DEFAULT_MAIL_PROVIDER,
   dayjs,
+  describeChange,
   encodeId,
+  ageMinutes,
+  isOverdue,
   nowUtc,
   QUEUES,
   queueByOrderName,
@@ -13,20 +16,25 @@ import {
   todayUtc,
   tryDecodeId,
   type QueueDefinition,
+  type SlaFacts,
   type Status,
 } from '@app/domain';
 import { dialectOf } from '../../db/knex.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http.js';
 import type { Member } from '../../types.js';
-import { recordAudit, type AuditEvent } from '../audit/repo.js';
+import { lastAuditEventOf, recordAudit, type AuditEvent } from '../audit/service.js';
+import { announceOrderChanges } from '../events/service.js';
 import { enqueueMail, type QueuedMail } from '../mail/outbox.js';
 import {
   applyCounterChanges,
+  isRankedQueue,
+  planRankedRead,
   queueCount,
   queueCounts,
   queueTotal,
   readCounters,
   readCountersFor,
+  readQueueBlocks,
   type CounterRow,
 } from './counters.js';
 import {
@@ -52,6 +60,13 @@ const MAX_WINDOW = 500;
 
 /** The queue grouped by process month (Future Orders). */
 const MONTH_QUEUE = QUEUES.find((q) => q.columns === 'future')!;
+
+/** Folder counts of several members from one read of the counters (the live streams' counts.changed). */
+export async function folderCountsOf(db: Knex, members: Member[]): Promise<Map<number, Record<string, number>>> {
+  const today = todayUtc();
+  const rows = await readCounters(db);
+  return new Map(members.map((m) => [m.id, queueCounts(rows, m.id, today)]));
+}
 
 export async function folderCounts(db: Knex, member: Member): Promise<Record<string, number>> {
   const today = todayUtc();
@@ -96,6 +111,12 @@ export async function listQueue(db: Knex, member: Member, queue: QueueDefinition
   const direction = options.order.toLowerCase() === 'asc' ? 'asc' : 'desc';
   const offset = (options.page - 1) * options.limit;
   const index = sort === 'order_id' ? indexFor(queue) : undefined;
+  if (sort === 'order_id' && !options.month && isRankedQueue(queue.filter)) {
+    const read = planRankedRead(await readQueueBlocks(db, queue.filter, direction), direction, offset, options.limit);
+    if (!read) return { orders: [], total };
+    const orders = await findOrderPage(db, conditions, { sort, index, ...read });
+    return { orders: read.reversed ? orders.reverse() : orders, total };
+  }
   if (sort === 'order_id' && offset > total / 2 && offset < total) {
     const limit = Math.min(options.limit, total - offset);
     const reversed = await findOrderPage(db, conditions, {
@@ -109,6 +130,22 @@ export async function listQueue(db: Knex, member: Member, queue: QueueDefinition
   }
   const orders = await findOrderPage(db, conditions, { sort, direction, offset, limit: options.limit, index });
   return { orders, total };
+}
+
+/**
+ * Queue rows with their SLA age: minutes since payment, and whether the order is overdue under the
+ * limits of the config (the rule is domain/sla.ts, which the admin reads too).
+ */
+export function withSlaAge(
+  rows: Record<string, unknown>[],
+  limits: { slaPriorityHours: number; slaStandardHours: number },
+  now = Date.now(),
+) {
+  const sla = { priorityHours: limits.slaPriorityHours, standardHours: limits.slaStandardHours };
+  return rows.map((row) => {
+    const facts = row as unknown as SlaFacts;
+    return { ...row, age_minutes: ageMinutes(facts.paid_at, now), overdue: isOverdue(facts, now, sla) };
+  });
 }
 
 /** The Future Order month tiles: this month and the eleven after it, with their counts. */
@@ -149,9 +186,13 @@ export async function searchQueue(
   return { orders, total: Math.min(ids.length, cap) };
 }
 
+/** An order id given plain or encoded as in view-order links; null when it is neither. */
+export const orderIdOf = (idText: string): number | null =>
+  /^\d{1,15}$/.test(idText) ? Number(idText) : tryDecodeId(idText);
+
 /** The view-order page's data; the id may be plain or encoded as in view-order links. */
 export async function orderDetails(db: Knex, idText: string) {
-  const orderId = /^\d{1,15}$/.test(idText) ? Number(idText) : tryDecodeId(idText);
+  const orderId = orderIdOf(idText);
   if (orderId === null) throw badRequest('Invalid order id.');
   const details = await findOrderDetails(db, orderId);
   if (!details) throw notFound('Order not found.');
@@ -165,45 +206,92 @@ interface OrderChange {
   mail?: QueuedMail;
 }
 
+/** The version of each order a member saw when deciding a change (the stale-write guard), by order id. */
+export type SeenVersions = ReadonlyMap<number, number>;
+
+/** A request's additive `version` (one per order id, in the same order) as SeenVersions; none: no guard. */
+export function seenVersions(orderIds: number[], versions: number[] | number | undefined): SeenVersions | undefined {
+  if (versions === undefined) return undefined;
+  if (typeof versions === 'number') versions = [versions];
+  if (versions.length !== orderIds.length) throw badRequest('Please send one version for each order id.');
+  return new Map(orderIds.map((id, i) => [id, versions[i]!]));
+}
+
+/** Refuses a change decided on an older version of an order, naming who changed it since and to what. */
+async function refuseStale(trx: Knex.Transaction, orders: LockedOrder[], seen: SeenVersions | undefined) {
+  const stale = orders.find((o) => seen?.has(Number(o.order_id)) && seen.get(Number(o.order_id)) !== Number(o.version));
+  if (!stale) return;
+  const last = await lastAuditEventOf(trx, stale.order_id);
+  const what = describeChange({ action: last?.action ?? '', status: stale.process_status, assignTo: stale.assign_to });
+  throw conflict(
+    `Order ${stale.order_id} was changed after you opened it: ${last?.member_name ?? 'someone else'} ${what}. ` +
+      'Its new state is loaded; please check it and try again.',
+  );
+}
+
 /**
- * The one way orders change, inside the caller's transaction: lock them, decide each change, then
- * write the rows, the queue counters, the audit events and any mail together. A decision may throw
- * to refuse the whole batch. Answers how many orders changed.
+ * The one way orders change, inside the caller's transaction: lock them, refuse the batch if any
+ * changed since the member saw it (`seen`), decide each change, then write the rows (each change
+ * increments the order's version), the queue counters, the audit events and any mail together, and
+ * announce the changes on the live streams once committed. A decision may throw to refuse the whole
+ * batch. Answers how many orders changed.
  */
 export async function changeOrdersIn(
   trx: Knex.Transaction,
   member: Member,
   orderIds: number[],
   decide: (order: LockedOrder) => OrderChange | null,
+  seen?: SeenVersions,
 ): Promise<number> {
   const ids = [...new Set(orderIds)].sort((a, b) => a - b);
   const orders = await lockOrders(trx, ids);
   const missing = ids.find((id) => !orders.some((o) => Number(o.order_id) === id));
   if (missing !== undefined) throw notFound(`Order ${missing} was not found.`);
-  const counterChanges = [];
+  await refuseStale(trx, orders, seen);
+  const changes = [];
   const events: AuditEvent[] = [];
   for (const order of orders) {
     const change = decide(order);
     if (!change) continue;
-    await updateOrder(trx, order.order_id, { ...change.patch, updated_at: nowUtc() });
-    counterChanges.push({ before: order, after: { ...order, ...change.patch } as LockedOrder });
+    const after = { ...order, ...change.patch, version: Number(order.version) + 1 } as LockedOrder;
+    await updateOrder(trx, order.order_id, { ...change.patch, version: after.version, updated_at: nowUtc() });
+    changes.push({ before: order, after, action: change.event.action });
     events.push({ ...change.event, orderId: order.order_id });
     if (change.mail) await enqueueMail(trx, change.mail);
   }
-  await applyCounterChanges(trx, counterChanges);
+  await applyCounterChanges(trx, changes);
   await recordAudit(trx, member, events);
+  announceOrderChanges(trx, member, changes);
   return events.length;
 }
 
-const changeOrders = (db: Knex, member: Member, orderIds: number[], decide: Parameters<typeof changeOrdersIn>[3]) =>
-  db.transaction((trx) => changeOrdersIn(trx, member, orderIds, decide));
+const changeOrders = (
+  db: Knex,
+  member: Member,
+  orderIds: number[],
+  seen: SeenVersions | undefined,
+  decide: Parameters<typeof changeOrdersIn>[3],
+) => db.transaction((trx) => changeOrdersIn(trx, member, orderIds, decide, seen));
+
+/**
+ * A change kept outside the order's row (a comment, transaction details) is still a change of the
+ * order, in the caller's transaction: a stale version is refused, the version moves, it is audited
+ * and announced.
+ */
+export const touchOrderIn = (
+  trx: Knex.Transaction,
+  member: Member,
+  orderId: number,
+  event: Omit<AuditEvent, 'orderId'>,
+  seenVersion: number | undefined,
+) => changeOrdersIn(trx, member, [orderId], () => ({ patch: {}, event }), seenVersions([orderId], seenVersion));
 
 /**
  * Assign to me, first come first served: the rows are locked before they are read, so of members
  * assigning at once exactly one finds the order free. One order held by someone else refuses the request.
  */
-export async function assignOrders(db: Knex, member: Member, orderIds: number[]): Promise<string> {
-  await changeOrders(db, member, orderIds, (order) => {
+export async function assignOrders(db: Knex, member: Member, orderIds: number[], seen?: SeenVersions) {
+  await changeOrders(db, member, orderIds, seen, (order) => {
     if (order.assignee_id != null && Number(order.assignee_id) === member.id) return null;
     if (order.assignee_id != null) throw conflict(`Order ${order.order_id} is already assigned to ${order.assign_to}.`);
     if (order.process_status === 'Deleted') throw badRequest(`Order ${order.order_id} is deleted.`);
@@ -221,8 +309,8 @@ const unassignChange = (order: LockedOrder): OrderChange => ({
 });
 
 /** Move to Original Folder: a member hands back orders assigned to them. */
-export async function unassignOrders(db: Knex, member: Member, orderIds: number[]): Promise<string> {
-  await changeOrders(db, member, orderIds, (order) => {
+export async function unassignOrders(db: Knex, member: Member, orderIds: number[], seen?: SeenVersions) {
+  await changeOrders(db, member, orderIds, seen, (order) => {
     if (order.assignee_id == null) return null;
     if (Number(order.assignee_id) !== member.id) {
       throw forbidden(`Order ${order.order_id} is assigned to ${order.assign_to}; only they can move it back.`);
@@ -238,13 +326,29 @@ export async function releaseOrdersOf(trx: Knex.Transaction, actor: Member, memb
   return held.length ? changeOrdersIn(trx, actor, held.map(Number), unassignChange) : 0;
 }
 
+/** An order another member holds is theirs to move; only Admin and Manager may override (409 names the holder). */
+function refuseHeldByAnother(member: Member, order: LockedOrder) {
+  if (order.assignee_id == null || Number(order.assignee_id) === member.id || can(member.type, 'orders.delete')) return;
+  throw conflict(`Order ${order.order_id} is assigned to ${order.assign_to}.`);
+}
+
 /** Moves orders to one of the eight targets (SPEC section 4); orders already there stay as they are. */
-export async function moveOrders(db: Knex, member: Member, orderIds: number[], status: Status): Promise<string> {
+export async function moveOrders(
+  db: Knex,
+  member: Member,
+  orderIds: number[],
+  status: Status,
+  seen?: SeenVersions,
+): Promise<string> {
   if (status === 'Deleted' && !can(member.type, 'orders.delete')) {
     throw forbidden('Only an Admin or a Manager can delete orders.');
   }
-  const moved = await changeOrders(db, member, orderIds, (order) => {
+  const moved = await changeOrders(db, member, orderIds, seen, (order) => {
     if (order.process_status === status) return null;
+    if (order.process_status === 'Deleted' && !can(member.type, 'orders.delete')) {
+      throw forbidden('Only an Admin or a Manager can restore deleted orders.');
+    }
+    refuseHeldByAnother(member, order);
     return {
       patch: { process_status: status, ...(status === 'Refunds' ? { refund_date: nowUtc() } : {}) },
       event: { action: status === 'Deleted' ? 'delete' : 'move', from: order.process_status, to: status },
@@ -258,20 +362,26 @@ export async function moveOrders(db: Knex, member: Member, orderIds: number[], s
 }
 
 /** Refunded it: the orders are refunded now and each customer gets a refund mail. */
-export async function refundOrders(db: Knex, member: Member, orderIds: number[]): Promise<string> {
-  const refunded = await changeOrders(db, member, orderIds, (order) => ({
-    patch: { process_status: 'Refunds', refund_date: nowUtc() },
-    event: { action: 'refund', from: order.process_status, to: 'Refunds' },
-    mail: {
-      orderId: order.order_id,
-      kind: 'refund',
-      provider: DEFAULT_MAIL_PROVIDER,
-      to: order.email,
-      subject: `Your refund for order ${order.order_id}`,
-      payload: { orderId: order.order_id },
-      createdById: member.id,
-    },
-  }));
+export async function refundOrders(db: Knex, member: Member, orderIds: number[], seen?: SeenVersions) {
+  const refunded = await changeOrders(db, member, orderIds, seen, (order) => {
+    // Once only: a second "Refunded it" would mail the customer again and rewrite the refund date.
+    if (order.process_status === 'Refunds') throw conflict(`Order ${order.order_id} is already refunded.`);
+    if (order.process_status === 'Deleted') throw conflict(`Order ${order.order_id} is deleted.`);
+    refuseHeldByAnother(member, order);
+    return {
+      patch: { process_status: 'Refunds', refund_date: nowUtc() },
+      event: { action: 'refund', from: order.process_status, to: 'Refunds' },
+      mail: {
+        orderId: order.order_id,
+        kind: 'refund',
+        provider: DEFAULT_MAIL_PROVIDER,
+        to: order.email,
+        subject: `Your refund for order ${order.order_id}`,
+        payload: { orderId: order.order_id },
+        createdById: member.id,
+      },
+    };
+  });
   return refunded > 1
     ? `${refunded} orders refunded; the customers will be mailed.`
     : 'Order refunded; the customer will be mailed.';

@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import { insertOne } from '../../db/knex.js';
+import { seqOf } from '../../db/list.js';
+import type { TableRecords } from '../resources/table.js';
 import { dayjs, EST_ZONE } from '@app/domain';
 
 /** The flags of a remark (SPEC section 3), each stored as 'Y' or 'N'. */
@@ -24,3 +26,15 @@ export function remarkView<T extends { created_at: string }>({ created_at, ...re
 export async function insertRemark(db: Knex | Knex.Transaction, remark: Omit<RemarkRow, 'id'>): Promise<RemarkRow> {
   return { ...remark, id: await insertOne(db, 'remarks', remark) };
 }
+
+/** Comments as records of the remarks resource: every column, the comment's # on its order, flags as booleans. */
+export const remarkRecords: TableRecords = {
+  from: (db) => db('remarks as r'),
+  columns: (db) => ['r.*', seqOf(db, 'remarks', 'r')],
+  alias: 'r',
+  toRecord: (row) => ({
+    ...row,
+    seq: Number(row.seq),
+    ...Object.fromEntries(REMARK_FLAGS.map((flag) => [flag, row[flag] === 'Y'])),
+  }),
+};

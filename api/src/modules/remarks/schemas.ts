@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { MESSAGES } from '@app/domain';
+import { VersionField } from '../orders/schemas.js';
 
 /** A ticked checkbox is 'Y'; absent, '' or 'N' is not ticked. */
 const Flag = Type.Optional(Type.Enum(['Y', 'N', ''], { errorMessage: 'Flags must be Y or N.' }));
@@ -26,4 +27,5 @@ export const AddRemarkBody = Type.Object({
   voided: Flag,
   chargeBack: Flag,
   reportError: Flag,
+  version: VersionField,
 });

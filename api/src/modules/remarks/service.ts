@@ -3,6 +3,7 @@ import type { Static } from 'typebox';
 import { MESSAGES, nowUtc } from '@app/domain';
 import { badRequest, notFound } from '../../http.js';
 import type { Member } from '../../types.js';
+import { touchOrderIn } from '../orders/service.js';
 import { insertRemark, remarkView, type RemarkFlag } from './repo.js';
 import type { AddRemarkBody } from './schemas.js';
 
@@ -16,20 +17,23 @@ const FLAG_FIELDS: ReadonlyArray<[keyof Static<typeof AddRemarkBody>, RemarkFlag
   ['reportError', 'report_error'],
 ];
 
-/** Adds a comment to an order in the signed-in member's name. */
+/** Adds a comment to an order in the signed-in member's name; a comment is a change of the order (version, event). */
 export async function addRemark(db: Knex, member: Member, body: Static<typeof AddRemarkBody>) {
   const text = body.remark.trim();
   if (!text) throw badRequest(MESSAGES.remarkRequired);
   const order = await db('orders').where({ order_id: body.orderId }).first('order_id');
   if (!order) throw notFound('Order not found.');
   const flags = Object.fromEntries(FLAG_FIELDS.map(([field, column]) => [column, body[field] === 'Y' ? 'Y' : 'N']));
-  const remark = await insertRemark(db, {
-    order_id: body.orderId,
-    remark: text,
-    remark_name: member.name,
-    member_id: member.id,
-    created_at: nowUtc(),
-    ...(flags as Record<RemarkFlag, 'Y' | 'N'>),
+  const remark = await db.transaction(async (trx) => {
+    await touchOrderIn(trx, member, body.orderId, { action: 'comment' }, body.version);
+    return insertRemark(trx, {
+      order_id: body.orderId,
+      remark: text,
+      remark_name: member.name,
+      member_id: member.id,
+      created_at: nowUtc(),
+      ...(flags as Record<RemarkFlag, 'Y' | 'N'>),
+    });
   });
   return remarkView(remark);
 }

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { insertOne } from '../../db/knex.js';
-import type { Role } from '@app/domain';
+import { normaliseEmail, type Role } from '@app/domain';
 
 export interface MemberRow {
   id: number;
@@ -29,7 +29,9 @@ export const findMemberById = (db: Knex, id: number): Promise<MemberRow | undefi
   Number.isSafeInteger(id) ? db<MemberRow>('team_members').where({ id }).first() : Promise.resolve(undefined);
 
 export const findMemberByEmail = (db: Knex, email: string): Promise<MemberRow | undefined> =>
-  db<MemberRow>('team_members').whereRaw('LOWER(email) = ?', [email.toLowerCase()]).first();
+  db<MemberRow>('team_members')
+    .where({ email: normaliseEmail(email) })
+    .first();
 
 export type MemberView = Pick<MemberRow, (typeof PUBLIC_MEMBER_COLUMNS)[number]>;
 
@@ -39,10 +41,10 @@ export const listMembers = (db: Knex): Promise<MemberView[]> =>
 export const findMemberView = (db: Knex, id: number): Promise<MemberView | undefined> =>
   db('team_members').select(PUBLIC_MEMBER_COLUMNS).where({ id }).first();
 
-/** Another member with this email (any case), if there is one. */
+/** Another member with this email (stored lower-cased, compared exactly), if there is one. */
 export const findOtherMemberByEmail = (db: Knex | Knex.Transaction, email: string, exceptId = 0) =>
   db<MemberRow>('team_members')
-    .whereRaw('LOWER(email) = ?', [email.toLowerCase()])
+    .where({ email: normaliseEmail(email) })
     .whereNot({ id: exceptId })
     .first('id');
 

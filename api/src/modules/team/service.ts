@@ -1,6 +1,15 @@
 import type { Knex } from 'knex';
 import type { Static } from 'typebox';
-import { canManageMember, nowUtc, PASSWORD_MIN_LENGTH, rolesManageableBy, TEXTS, type Role } from '@app/domain';
+import {
+  can,
+  canManageMember,
+  normaliseEmail,
+  nowUtc,
+  PASSWORD_MIN_LENGTH,
+  rolesManageableBy,
+  TEXTS,
+  type Role,
+} from '@app/domain';
 import { badRequest, conflict, forbidden, notFound } from '../../http.js';
 import type { Member } from '../../types.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -17,8 +26,13 @@ import {
 } from './repo.js';
 import { PASSWORD_TOO_SHORT, type AddMemberBody, type UpdateMemberBody } from './schemas.js';
 
+/** The member lookups sign-in and sessions need. */
+export { findMemberByEmail, findMemberById } from './repo.js';
+
 const EMAIL_TAKEN = 'A team member with this email already exists.';
 const LAST_ADMIN = 'The last Admin must stay: add another Admin first.';
+const OWN_PASSWORD = 'Change your own password with Change Password, which asks for the current one.';
+const OTHERS_PASSWORD = "Only an Admin or a Manager can set another member's password.";
 
 /** Team management cannot raise privileges (DESIGN section 4). */
 const mayManage = (actor: Member, role: string) => {
@@ -56,7 +70,7 @@ export async function addTeamMember(db: Knex, actor: Member, body: Static<typeof
       const now = nowUtc();
       return insertMember(trx, {
         name,
-        email: body.email.trim(),
+        email: normaliseEmail(body.email),
         password_hash: passwordHash,
         type: body.type as Role,
         created_at: now,
@@ -77,6 +91,8 @@ export async function updateTeamMember(db: Knex, actor: Member, body: Static<typ
   mayManage(actor, body.type);
   const name = requireName(body.name);
   const password = body.password ?? '';
+  if (password && target.id === actor.id) throw forbidden(OWN_PASSWORD);
+  if (password && !can(actor.type, 'team.setPassword')) throw forbidden(OTHERS_PASSWORD);
   if (password && password.length < PASSWORD_MIN_LENGTH) throw badRequest(PASSWORD_TOO_SHORT);
   const passwordHash = password ? await hashPassword(password) : null;
   try {
@@ -86,7 +102,7 @@ export async function updateTeamMember(db: Knex, actor: Member, body: Static<typ
       if (await findOtherMemberByEmail(trx, body.email, target.id)) throw conflict(EMAIL_TAKEN);
       await updateMember(trx, target.id, {
         name,
-        email: body.email.trim(),
+        email: normaliseEmail(body.email),
         type: body.type,
         updated_at: nowUtc(),
         ...(passwordHash ? { password_hash: passwordHash, token_version: trx.raw('token_version + 1') } : {}),

@@ -1,9 +1,7 @@
+import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { UAParser } from 'ua-parser-js';
-import countries from 'i18n-iso-countries';
-import en from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
-
-countries.registerLocale(en);
+import { placeOfIp, type IpPlace } from '../../geo/ipLocation.js';
 
 /** Who downloaded, as the download history and the evidence pack show it (DESIGN section 6). */
 export interface VisitorClient {
@@ -14,6 +12,8 @@ export interface VisitorClient {
   browser: string;
   os: string;
   location: string;
+  city: string | null;
+  device_id: string;
 }
 
 /** Country headers set by a reverse proxy or CDN (Cloudflare, or our own proxy), two-letter ISO codes. */
@@ -26,32 +26,46 @@ const joined = (separator: string, ...parts: Array<string | undefined>) => parts
 export const plainIp = (ip: string) => ip.replace(/^::ffff:/i, '');
 
 /**
- * The country of a trusted proxy's header. The header is believed only when the app runs behind a
- * proxy (TRUST_PROXY, which is also when Fastify fills request.ips); a direct client could send
- * anything.
+ * The device identifier kept as evidence: the first 16 hex digits of SHA-256 over the user agent and
+ * the Accept-Language header. Not a fingerprint of the hardware: the same browser on the same
+ * device, with the same language settings, gives the same value.
  */
-export function locationOf(request: FastifyRequest): string {
-  if (request.ips === undefined) return 'Unknown';
-  for (const header of COUNTRY_HEADERS) {
-    const code = request.headers[header];
-    const name = typeof code === 'string' && /^[A-Za-z]{2}$/.test(code) ? countries.getName(code, 'en') : undefined;
-    if (name) return name;
-  }
-  return 'Unknown';
-}
+export const deviceId = (userAgent: string, acceptLanguage: string): string =>
+  crypto.createHash('sha256').update(`${userAgent}\n${acceptLanguage}`).digest('hex').slice(0, 16);
 
-/** IP, parsed user agent and location of the request. */
-export function describeClient(request: FastifyRequest): VisitorClient {
-  const userAgent = request.headers['user-agent'] ?? '';
+/** Device, device type, browser and OS of a user agent. */
+export function describeUserAgent(userAgent: string) {
   const { browser, device, os } = UAParser(userAgent);
   return {
-    ip: clip(plainIp(request.ip), 64),
-    user_agent: clip(userAgent, 512),
     // A desktop browser names no device; a phone names its vendor and model ("Apple iPhone").
     device: clip(joined(' ', device.vendor, device.model) || (device.type ? 'Unknown' : 'Desktop'), 100),
     device_type: clip(device.type ?? 'desktop', 40),
     browser: clip(joined('-', browser.name, browser.version) || 'Unknown', 100),
     os: clip(joined(' ', os.name, os.version) || 'Unknown', 100),
-    location: locationOf(request),
+  };
+}
+
+/**
+ * The place of the request's IP. A proxy's country header is believed only when the app runs
+ * behind a proxy (TRUST_PROXY, which is also when Fastify fills request.ips); a direct client
+ * could send anything.
+ */
+export function placeOf(request: FastifyRequest): Promise<IpPlace> {
+  const header = request.ips === undefined ? undefined : COUNTRY_HEADERS.map((h) => request.headers[h]).find(Boolean);
+  return placeOfIp(request.ip, typeof header === 'string' ? header : undefined);
+}
+
+/** IP, parsed user agent, device id and location of the request. */
+export async function describeClient(request: FastifyRequest): Promise<VisitorClient> {
+  const userAgent = request.headers['user-agent'] ?? '';
+  const acceptLanguage = request.headers['accept-language'] ?? '';
+  const { location, city } = await placeOf(request);
+  return {
+    ip: clip(plainIp(request.ip), 64),
+    user_agent: clip(userAgent, 512),
+    ...describeUserAgent(userAgent),
+    location,
+    city: city && clip(city, 100),
+    device_id: deviceId(userAgent, acceptLanguage),
   };
 }

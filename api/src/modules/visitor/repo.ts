@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { seqOf } from '../../db/list.js';
+import type { TableRecords } from '../resources/table.js';
 import type { VisitorClient } from './client.js';
 
 export interface TrackedOrder {
@@ -19,12 +21,24 @@ export const findTrackableOrder = (db: Knex, orderId: number): Promise<TrackedOr
     .whereNot({ process_status: 'Deleted' })
     .first();
 
-/** The order's downloads, newest first, in the contract's field names. */
+/** The order's downloads, newest first, in the contract's field names; `seq` is the # staff see too. */
 export const listDownloads = (db: Knex, orderId: number) =>
-  db('download_history')
-    .select('id', 'order_id', { create_ts: 'created_at' }, 'ip', 'device', 'device_type', 'browser', 'os', 'location')
-    .where({ order_id: orderId })
-    .orderBy('id', 'desc')
+  db('download_history as h')
+    .select(
+      'h.id',
+      'h.order_id',
+      { create_ts: 'h.created_at' },
+      'h.ip',
+      'h.device',
+      'h.device_type',
+      'h.browser',
+      'h.os',
+      'h.location',
+      'h.city',
+      seqOf(db, 'download_history', 'h'),
+    )
+    .where('h.order_id', orderId)
+    .orderBy('h.id', 'desc')
     .limit(HISTORY_LIMIT);
 
 export const insertDownload = (
@@ -37,3 +51,26 @@ export const insertDownload = (
     created_at: string;
   },
 ) => trx('download_history').insert(row);
+
+/** Downloads as records of the downloads resource (Download History), numbered as the visitor sees them. */
+export const downloadRecords: TableRecords = {
+  from: (db) => db('download_history as h'),
+  columns: (db) => [
+    'h.id',
+    'h.order_id',
+    'h.file1',
+    'h.ip',
+    'h.location',
+    'h.city',
+    'h.timezone',
+    'h.device',
+    'h.device_type',
+    'h.browser',
+    'h.os',
+    'h.device_id',
+    'h.created_at',
+    seqOf(db, 'download_history', 'h'),
+  ],
+  alias: 'h',
+  toRecord: (row) => ({ ...row, seq: Number(row.seq) }),
+};

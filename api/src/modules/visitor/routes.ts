@@ -36,7 +36,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       config: { public: true, rateLimit: downloadRateLimit(app.config) },
     },
     async (request) =>
-      ok('Your download will start shortly.', await requestDownload(app, request.body, describeClient(request))),
+      ok('Your download will start shortly.', await requestDownload(app, request.body, await describeClient(request))),
   );
 };
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { formatEst, nowUtc } from '@app/domain';
 import { forbidden, notFound } from '../../http.js';
-import { recordAudit } from '../audit/repo.js';
+import { recordAudit } from '../audit/service.js';
 import { downloadFileName, signedDocumentUrl, signVisitorToken, verifyVisitorToken } from '../files/links.js';
-import { latestDocument } from '../documents/repo.js';
-import { findOrderDocument } from '../files/repo.js';
+import { latestDocument } from '../documents/service.js';
+import { findOrderDocument } from '../files/service.js';
 import type { VisitorClient } from './client.js';
 import { findTrackableOrder, insertDownload, listDownloads } from './repo.js';
 
@@ -44,7 +44,7 @@ export async function downloadPage(app: FastifyInstance, orderId: string, token:
   ]);
   return {
     // The EST display time is added here so that the visitor app ships without a time zone library.
-    data: rows.map((row) => ({ ...row, create_ts_est: formatEst(row.create_ts) })),
+    data: rows.map((row) => ({ ...row, seq: Number(row.seq), create_ts_est: formatEst(row.create_ts) })),
     mainResult: { order_id: order.order_id, full_name: order.full_name, process_status: order.process_status },
     path: document ? { file1: document.file1 } : null,
   };

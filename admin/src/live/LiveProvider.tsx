@@ -1,0 +1,67 @@
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { LiveEvent } from '@app/domain';
+import { FOLDER_COUNTS_KEY } from '../queues/useFolderCounts';
+import { openLiveStream } from './liveClient';
+
+type Listener = (event: LiveEvent) => void;
+
+interface LiveContextValue {
+  /** Calls `listener` with every event from now on; answers the unsubscribe function. */
+  subscribe(listener: Listener): () => void;
+  connected: boolean;
+}
+
+const LiveContext = createContext<LiveContextValue | null>(null);
+
+/** Whether a react-query key is react-admin's cache of the `orders` resource. */
+const isOrdersKey = (key: readonly unknown[]) => key[0] === 'orders';
+
+/**
+ * Live work for the signed-in admin: one event stream per tab. Counts pushed by the server replace the
+ * cached folder counts (sidebar and tiles follow at once); a changed order marks react-admin's cache of
+ * orders stale without refetching it (the open order page and the lists decide when to reload, see
+ * LiveOrderBar and ChangedRowsNotice); a resync (events missed) reloads everything.
+ */
+export function LiveProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const listeners = useRef(new Set<Listener>());
+  const [connected, setConnected] = useState(false);
+
+  useEffect(
+    () =>
+      openLiveStream((event) => {
+        if (event.type === 'counts.changed') {
+          queryClient.setQueryData<Record<string, number>>(FOLDER_COUNTS_KEY, (old) => ({ ...old, ...event.counts }));
+        } else if (event.type === 'order.changed') {
+          void queryClient.invalidateQueries({ predicate: (q) => isOrdersKey(q.queryKey), refetchType: 'none' });
+        } else if (event.type === 'resync') {
+          void queryClient.invalidateQueries();
+        }
+        for (const listener of listeners.current) listener(event);
+      }, setConnected),
+    [queryClient],
+  );
+
+  const value = useMemo<LiveContextValue>(
+    () => ({
+      subscribe(listener) {
+        listeners.current.add(listener);
+        return () => listeners.current.delete(listener);
+      },
+      connected,
+    }),
+    [connected],
+  );
+  return <LiveContext.Provider value={value}>{children}</LiveContext.Provider>;
+}
+
+/** Calls `listener` (kept current) with each live event while the component is mounted. */
+export function useLiveEvents(listener: Listener) {
+  const live = useContext(LiveContext);
+  const current = useRef(listener);
+  useEffect(() => {
+    current.current = listener;
+  });
+  useEffect(() => live?.subscribe((event) => current.current(event)), [live]);
+}

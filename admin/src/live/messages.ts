@@ -1,0 +1,20 @@
+/** Texts of live work (issue 14), merged into the catalogues under `app.live`. */
+const en = {
+  alsoViewing: 'Also viewing: %{names}',
+  changedBy: '%{name} %{change}. The order shows its new state.',
+  rowsChanged: '%{smart_count} change by another member |||| %{smart_count} changes by other members',
+  refreshing: 'The list refreshes when you are not selecting or typing.',
+  refreshNow: 'Refresh now',
+  overdue: 'Overdue',
+};
+
+const fr: typeof en = {
+  alsoViewing: 'Consulte aussi : %{names}',
+  changedBy: '%{name} : %{change}. La commande affiche son nouvel état.',
+  rowsChanged: '%{smart_count} modification par un autre membre |||| %{smart_count} modifications par d’autres membres',
+  refreshing: 'La liste se met à jour quand vous ne sélectionnez ni ne saisissez rien.',
+  refreshNow: 'Mettre à jour',
+  overdue: 'En retard',
+};
+
+export const liveMessages = { en, fr };

@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { DataTable, useTranslate } from 'react-admin';
+import type { FieldDefinition } from '@app/domain';
+import type { ResourceFields } from './useRegistry';
+import { formatValue, isShortType } from './formatValue';
+
+/** How a column renders its cell instead of the type's default (e.g. the name with the assignee under it). */
+export type CellRenderers = Record<string, (record: Record<string, unknown>) => ReactNode>;
+
+/** The fields a resource shows in its lists, in registry order; `columnSet` narrows them for orders' table kinds. */
+export const listFields = (definition: ResourceFields, columnSet?: string): FieldDefinition[] =>
+  definition.fields.filter(
+    (field) =>
+      field.places.includes('list') &&
+      (!columnSet || !field.columnSets || field.columnSets.includes(columnSet as never)),
+  );
+
+/** A cell in the type's format. */
+export function RegistryCell({ field, record }: { field: FieldDefinition; record: Record<string, unknown> }) {
+  const translate = useTranslate();
+  return <>{formatValue(field, record, 'list', translate)}</>;
+}
+
+/**
+ * The DataTable columns of a resource from its registry fields: the label is the catalogue's
+ * `resources.<name>.fields.<source>` (react-admin's default) unless the field names another, the
+ * header sorts when the API sorts by the field, and short values stay on one line.
+ */
+export function registryColumns(fields: readonly FieldDefinition[], renderers: CellRenderers = {}): ReactNode[] {
+  return fields.map((field) => (
+    <DataTable.Col
+      key={field.source}
+      source={field.source}
+      label={field.label}
+      disableSort={!field.sortable}
+      render={(record: Record<string, unknown>) =>
+        renderers[field.source]?.(record) ?? <RegistryCell field={field} record={record} />
+      }
+      cellSx={isShortType(field) ? () => ({ whiteSpace: 'nowrap' }) : undefined}
+    />
+  ));
+}

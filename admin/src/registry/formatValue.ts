@@ -1,0 +1,76 @@
+import { formatEst, formatUtc, statusLabel, type FieldDefinition } from '@app/domain';
+
+/** Where a value is shown: table cells are compact (day first, like SPEC's queue tables), pages read like SPEC's order page. */
+export type ValueContext = 'list' | 'show';
+
+/**
+ * Display formats of the registry's field types. Times always say their zone, and 12-hour times
+ * their AM/PM: tables show UTC on 24 hours (SPEC: DD/MM/YYYY HH:mm, process date in UTC); histories
+ * show New York time (SPEC's EST label) on 12 hours.
+ */
+export const DISPLAY_FORMATS = {
+  listDate: 'DD/MM/YYYY',
+  listDateTime: 'DD/MM/YYYY HH:mm [UTC]',
+  showDate: 'MM/DD/YYYY',
+  showDateTime: 'MM/DD/YYYY h:mm:ss A [UTC]',
+  mailHistory: 'DD/MMMM/YYYY h:mm:ss A',
+  downloadHistory: 'MM/DD/YYYY h:mm:ss A',
+} as const;
+
+export const formatUtcTime = (value: unknown, context: ValueContext = 'list') =>
+  formatUtc(value as string, context === 'list' ? DISPLAY_FORMATS.listDateTime : DISPLAY_FORMATS.showDateTime);
+
+/** New York time with SPEC's EST label, 12-hour with AM/PM. */
+export const formatEstTime = (value: unknown, format: string = DISPLAY_FORMATS.downloadHistory) =>
+  formatEst(value as string, format);
+
+export const isEmptyValue = (value: unknown) => value == null || String(value).trim() === '';
+
+/** "+81 9012345678" from a record's phone_code and the number (SPEC: plus sign, phone code, number). */
+export function formatPhone(record: Record<string, unknown>, source: string): string {
+  const number = record[source];
+  if (isEmptyValue(number)) return '';
+  const code = String(record.phone_code ?? '').replace(/^\+/, '');
+  return code ? `+${code} ${String(number)}` : String(number);
+}
+
+/**
+ * A field's value as text, by its type; '' when empty. Booleans and statuses give catalogue keys or
+ * labels through `translate`.
+ */
+export function formatValue(
+  field: FieldDefinition,
+  record: Record<string, unknown>,
+  context: ValueContext,
+  translate: (key: string) => string,
+): string {
+  const value = record[field.source];
+  if (isEmptyValue(value)) return '';
+  switch (field.type) {
+    case 'date':
+      return formatUtc(value as string, context === 'list' ? DISPLAY_FORMATS.listDate : DISPLAY_FORMATS.showDate);
+    case 'datetime':
+      return formatUtcTime(value, context);
+    case 'status':
+      return statusLabel(String(value));
+    case 'boolean':
+      return translate(Number(value) || value === true ? 'ra.boolean.true' : 'ra.boolean.false');
+    case 'phone':
+      return formatPhone(record, field.source);
+    case 'money': {
+      const currency = typeof record.currency === 'string' && record.currency ? record.currency : undefined;
+      const amount = Number(value);
+      return currency ? new Intl.NumberFormat('en', { style: 'currency', currency }).format(amount) : amount.toFixed(2);
+    }
+    case 'number':
+      return Number(value).toLocaleString('en');
+    case 'password':
+      return '';
+    default:
+      return String(value);
+  }
+}
+
+/** Short values (ids, phones, dates) stay on one line in tables. */
+export const isShortType = (field: FieldDefinition) =>
+  ['id', 'phone', 'date', 'datetime', 'number', 'money', 'status'].includes(field.type);

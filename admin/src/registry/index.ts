@@ -1,0 +1,5 @@
+export * from './useRegistry';
+export * from './formatValue';
+export * from './columns';
+export * from './inputs';
+export * from './ShowSections';

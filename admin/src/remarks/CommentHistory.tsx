@@ -1,0 +1,101 @@
+import { Box, Button, Typography } from '@mui/material';
+import {
+  DataTable,
+  Pagination,
+  ReferenceManyField,
+  useExpanded,
+  useRecordContext,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import { TEXTS } from '@app/domain';
+import { Section } from '../registry';
+import { formatEstTime } from '../registry/formatValue';
+
+/** The six flags of a comment (SPEC section 2), in SPEC's order. */
+export const REMARK_FLAGS = ['whatsapp', 'telephone', 'status_refund', 'voided', 'chargeback', 'report_error'] as const;
+
+interface RemarkRecord extends RaRecord {
+  seq: number;
+  order_id: number;
+  remark_name: string;
+  remark: string;
+  created_at: string;
+}
+
+/** SPEC: comment times read MM-DD-YYYY with the EST label. */
+const COMMENT_TIME = 'MM-DD-YYYY h:mm:ss A';
+const ticked = (value: unknown) => value === true || value === 'Y' || value === 1 || value === '1';
+
+/** The revealed comment: its text and its flags, N when unset. */
+function CommentText() {
+  const remark = useRecordContext<RemarkRecord>()!;
+  const translate = useTranslate();
+  return (
+    <Box data-testid="comment-text" sx={{ py: 1 }}>
+      <Typography sx={{ whiteSpace: 'pre-wrap', mb: 1 }}>{remark.remark}</Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 0.5 }}>
+        {REMARK_FLAGS.map((flag) => (
+          <Typography key={flag} variant="body2" data-testid={`flag-${flag}`}>
+            {translate(`resources.remarks.fields.${flag}`)}: <strong>{ticked(remark[flag]) ? 'Y' : 'N'}</strong>
+          </Typography>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+/** SPEC's Show/Hide toggle of a comment, driving the table's own expand state. */
+function ToggleComment() {
+  const remark = useRecordContext<RemarkRecord>()!;
+  const translate = useTranslate();
+  const [expanded, toggle] = useExpanded('remarks', remark.id);
+  return (
+    <Button size="small" onClick={toggle} aria-expanded={expanded} data-testid="toggle-comment">
+      {translate(expanded ? 'resources.remarks.hide' : 'resources.remarks.show')}
+    </Button>
+  );
+}
+
+/** Comment History (SPEC section 2): newest first; Show/Hide reveals a comment's text and flags. */
+export function CommentHistory() {
+  const translate = useTranslate();
+  return (
+    <Section title={translate('resources.remarks.title')} testId="section-commentHistory">
+      <ReferenceManyField<RaRecord, RemarkRecord>
+        reference="remarks"
+        target="order_id"
+        sort={{ field: 'id', order: 'DESC' }}
+        perPage={25}
+        pagination={<Pagination rowsPerPageOptions={[]} />}
+        empty={<Typography>{translate('resources.remarks.empty', { _: TEXTS.noRecord })}</Typography>}
+      >
+        <DataTable<RemarkRecord>
+          bulkActionButtons={false}
+          rowClick={false}
+          hover={false}
+          expand={<CommentText />}
+          // The Action column's Show/Hide is the toggle; the table's own expand icon would be a second one.
+          sx={{ '& .RaDataTable-expandHeader, & .RaDataTable-expandIconCell': { display: 'none' } }}
+          data-testid="comment-history"
+        >
+          <DataTable.Col source="seq" disableSort />
+          <DataTable.Col source="order_id" disableSort />
+          <DataTable.Col
+            source="created_at"
+            disableSort
+            render={(remark) => formatEstTime(remark.created_at, COMMENT_TIME)}
+            cellSx={() => ({ whiteSpace: 'nowrap' })}
+          />
+          <DataTable.Col source="remark_name" disableSort />
+          <DataTable.Col
+            source="action"
+            label="resources.remarks.fields.action"
+            disableSort
+            render={() => <ToggleComment />}
+          />
+        </DataTable>
+      </ReferenceManyField>
+    </Section>
+  );
+}

@@ -1,0 +1,7 @@
+import { lazy } from 'react';
+import PublicIcon from '@mui/icons-material/Public';
+import AssignmentTurnedInIcon from '@mui/icons-material/AssignmentTurnedIn';
+
+/** The two report resources; each list is its screen at SPEC's address, loaded when first opened. */
+export const countryReport = { list: lazy(() => import('./CountryOrderList')), icon: PublicIcon };
+export const processedByReport = { list: lazy(() => import('./ProcessedBy')), icon: AssignmentTurnedInIcon };

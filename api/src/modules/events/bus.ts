@@ -1,0 +1,116 @@
+import type { Redis } from 'ioredis';
+import type { OrderChangedEvent, PresenceEvent, QueueFacts } from '@app/domain';
+
+/** What travels between API processes: an event, plus what the receiving process needs to route it. */
+export interface BusMessage {
+  event: OrderChangedEvent | PresenceEvent;
+  /** order.changed: the order's queue facts before and after, to tell who may read it. */
+  facts?: { before: QueueFacts; after: QueueFacts };
+  /** order.changed: whether queue counts moved. */
+  countsChanged?: boolean;
+}
+
+/** A message as delivered, with its id: `{ms}-{seq}`, increasing, the SSE event id clients resume from. */
+export interface BusDelivery extends BusMessage {
+  id: string;
+}
+
+/** How long published events stay replayable for a stream that resumes (the promise is one minute). */
+export const REPLAY_MS = 2 * 60_000;
+
+export interface EventBus {
+  publish(message: BusMessage): Promise<void>;
+  /** Every message published from now on, by any process; answers the unsubscribe function. */
+  subscribe(listener: (delivery: BusDelivery) => void): () => void;
+  /** Messages after `lastId`, oldest first; null when some of them are no longer kept. */
+  since(lastId: string): Promise<BusDelivery[] | null>;
+  close(): Promise<void>;
+}
+
+const ID_PATTERN = /^(\d{1,15})-(\d{1,9})$/;
+export const isEventId = (text: string) => ID_PATTERN.test(text);
+
+/** Orders two event ids: negative when `a` came first. */
+export function compareIds(a: string, b: string): number {
+  const [, am = '0', as = '0'] = ID_PATTERN.exec(a) ?? [];
+  const [, bm = '0', bs = '0'] = ID_PATTERN.exec(b) ?? [];
+  return Number(am) - Number(bm) || Number(as) - Number(bs);
+}
+
+/** One process (no REDIS_URL): listeners are called in turn, recent messages kept in memory. */
+export function createMemoryBus(): EventBus {
+  const listeners = new Set<(delivery: BusDelivery) => void>();
+  const recent: BusDelivery[] = [];
+  let lastMs = 0;
+  let seq = 0;
+  let oldestDropped: string | null = null;
+  return {
+    async publish(message) {
+      const now = Date.now();
+      if (now > lastMs) [lastMs, seq] = [now, 0];
+      else seq++;
+      const delivery = { ...message, id: `${lastMs}-${seq}` };
+      while (recent.length && Number(recent[0]!.id.split('-')[0]) < now - REPLAY_MS) oldestDropped = recent.shift()!.id;
+      recent.push(delivery);
+      for (const listener of listeners) listener(delivery);
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async since(lastId) {
+      if (oldestDropped && compareIds(lastId, oldestDropped) < 0) return null;
+      return recent.filter((d) => compareIds(d.id, lastId) > 0);
+    },
+    async close() {
+      listeners.clear();
+    },
+  };
+}
+
+/**
+ * Several processes on one Redis: each message is appended to a Redis stream (which issues the id and
+ * keeps the last minutes for replay) and published on a channel in the same script, so every process's
+ * subscriber hears it at once, in the order of the ids. Keys and channel start with `namespace`: one
+ * per database, so deployments (and test runs) sharing a Redis never hear each other.
+ */
+export async function createRedisBus(redis: Redis, namespace: string): Promise<EventBus> {
+  const STREAM = `${namespace}:events`;
+  const CHANNEL = STREAM;
+  const subscriber = redis.duplicate();
+  const listeners = new Set<(delivery: BusDelivery) => void>();
+  subscriber.on('message', (_channel: string, text: string) => {
+    const space = text.indexOf(' ');
+    const delivery: BusDelivery = { ...(JSON.parse(text.slice(space + 1)) as BusMessage), id: text.slice(0, space) };
+    for (const listener of listeners) listener(delivery);
+  });
+  await subscriber.subscribe(CHANNEL);
+  const parse = ([id, fields]: [string, string[]]): BusDelivery => ({ ...(JSON.parse(fields[1]!) as BusMessage), id });
+  return {
+    async publish(message) {
+      const body = JSON.stringify(message);
+      const script = `local id = redis.call('XADD', KEYS[1], 'MINID', '~', ARGV[1], '*', 'm', ARGV[2])
+        redis.call('PUBLISH', KEYS[2], id .. ' ' .. ARGV[2])
+        return id`;
+      await redis.eval(script, 2, STREAM, CHANNEL, String(Date.now() - REPLAY_MS), body);
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async since(lastId) {
+      // MINID trims only entries older than the window, so an id within it has everything after it kept;
+      // an older one, only if the oldest entry kept is not newer than it.
+      if (Number(lastId.split('-')[0]) < Date.now() - REPLAY_MS) {
+        const [first] = (await redis.xrange(STREAM, '-', '+', 'COUNT', 1)) as Array<[string, string[]]>;
+        if (!first || compareIds(first[0], lastId) > 0) return null;
+      }
+      const entries = (await redis.xrange(STREAM, `(${lastId}`, '+')) as Array<[string, string[]]>;
+      return entries.map(parse);
+    },
+    async close() {
+      listeners.clear();
+      await subscriber.quit().catch(() => subscriber.disconnect());
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { can } from '@app/domain';
+import { forbidden, HttpError, ok } from '../../http.js';
+import type { TokenPayload } from '../../types.js';
+import { sessionMember } from '../auth/service.js';
+import { folderCountsOf } from '../orders/service.js';
+import { isEventId } from './bus.js';
+import { PresenceBody, StreamQuery, TicketQuery } from './schemas.js';
+import { startHub, stopHub } from './service.js';
+import { TICKET_TTL_MS } from './tickets.js';
+
+const tags = ['events'];
+const unauthorized = (message: string) => new HttpError(401, message);
+
+/** Live work (issue 14): the event stream, its tickets, and who is viewing which order. */
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  const hub = await startHub(app, {
+    heartbeatMs: app.config.liveHeartbeatMs,
+    countsDelayMs: 100,
+    countsOf: (members) => folderCountsOf(app.db, members),
+  });
+  // Before the server closes: an open stream would otherwise keep it waiting.
+  app.addHook('preClose', () => stopHub(app, hub));
+
+  app.post(
+    '/admin/events/ticket',
+    { schema: { tags, querystring: TicketQuery }, config: { permission: 'orders.read' } },
+    async (request) => {
+      const ticket = await hub.tickets.issue({
+        payload: request.user,
+        lastEventId: request.query.lastEventId ?? null,
+      });
+      return ok('Event stream ticket.', { ticket, expiresIn: TICKET_TTL_MS / 1000 });
+    },
+  );
+
+  /**
+   * text/event-stream. Open to the auth plugin (`public`) because an EventSource cannot send headers: it
+   * checks a single-use `?ticket=` itself, or the Authorization header as every other route does.
+   */
+  app.get(
+    '/admin/events',
+    {
+      schema: { tags, querystring: StreamQuery, produces: ['text/event-stream'] },
+      config: { public: true, permission: 'orders.read' },
+    },
+    async (request, reply) => {
+      let payload: TokenPayload | undefined;
+      let lastId: string | null = null;
+      if (request.query.ticket) {
+        const holder = await hub.tickets.redeem(request.query.ticket);
+        if (!holder) throw unauthorized('The ticket is used or expired. Please ask for a new one.');
+        ({ payload, lastEventId: lastId } = holder);
+      } else {
+        if (!request.headers.authorization) throw unauthorized('Please sign in to continue.');
+        payload = await request.jwtVerify<TokenPayload>().catch(() => undefined);
+        const header = request.headers['last-event-id'];
+        if (typeof header === 'string' && isEventId(header)) lastId = header;
+      }
+      const member = await sessionMember(app.db, payload);
+      if (!member) throw unauthorized('Your session is no longer valid. Please sign in again.');
+      if (!can(member.type, 'orders.read')) throw forbidden();
+      await hub.open(
+        request,
+        reply,
+        { id: member.id, name: member.name, email: member.email, type: member.type },
+        lastId,
+      );
+    },
+  );
+
+  app.put(
+    '/admin/events/presence',
+    { schema: { tags, body: PresenceBody }, config: { permission: 'orders.read' } },
+    async (request) => {
+      const { orderId, tab, viewing } = request.body;
+      const members = await hub.setPresence(request.member, orderId, tab, viewing);
+      return ok('Viewers of the order.', { orderId, members });
+    },
+  );
+};
+
+export default routes;

@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import type { Knex } from 'knex';
+import type { OrderChangedEvent, QueueFacts } from '@app/domain';
+import { redisNamespace } from '../../plugins/redis.js';
+import type { Member } from '../../types.js';
+import { createMemoryBus, createRedisBus } from './bus.js';
+import { LiveHub, type HubOptions } from './hub.js';
+import { createMemoryPresence, createRedisPresence } from './presence.js';
+import { createMemoryTickets, createRedisTickets } from './tickets.js';
+
+/**
+ * The hub of each app, keyed by its database's client config, which a transaction shares with the
+ * knex instance it came from: a change made in any transaction reaches the hub of that database.
+ */
+const hubs = new WeakMap<object, LiveHub>();
+const hubOf = (db: Knex | Knex.Transaction) => hubs.get(db.client.config as object);
+
+/** In-process without REDIS_URL; on Redis (namespaced by database) to work across processes with it. */
+export async function startHub(app: FastifyInstance, options: HubOptions): Promise<LiveHub> {
+  const { redis, config } = app;
+  const namespace = `${redisNamespace(config)}:live`;
+  const hub = redis
+    ? new LiveHub(
+        app,
+        await createRedisBus(redis, namespace),
+        createRedisPresence(redis, namespace),
+        createRedisTickets(redis, namespace),
+        options,
+      )
+    : new LiveHub(app, createMemoryBus(), createMemoryPresence(), createMemoryTickets(), options);
+  hubs.set(app.db.client.config as object, hub);
+  return hub;
+}
+
+export function stopHub(app: FastifyInstance, hub: LiveHub) {
+  hubs.delete(app.db.client.config as object);
+  return hub.close();
+}
+
+/** An order as a change saw it: the facts that place it in queues, its holder and its version. */
+export interface ChangedOrder {
+  order_id: number;
+  process_status: string;
+  processing_mode: string;
+  assignee_id: number | null;
+  assign_to: string | null;
+  processing_date: string | null;
+  version: number;
+}
+
+const factsOf = (o: ChangedOrder): QueueFacts => ({
+  status: o.process_status,
+  mode: o.processing_mode,
+  assigneeId: o.assignee_id == null ? null : Number(o.assignee_id),
+  processingDate: o.processing_date ? String(o.processing_date).slice(0, 10) : null,
+});
+
+/**
+ * Announces order changes made in `trx` once it commits (nothing if it rolls back): each becomes an
+ * `order.changed` event on every process, and queue counts follow when the change moved them.
+ */
+export function announceOrderChanges(
+  trx: Knex.Transaction,
+  member: Member,
+  changes: Array<{ before: ChangedOrder; after: ChangedOrder; action: string }>,
+): void {
+  const hub = hubOf(trx);
+  if (!hub || !changes.length) return;
+  const events = changes.map(({ before, after, action }) => {
+    const event: OrderChangedEvent = {
+      type: 'order.changed',
+      orderId: Number(after.order_id),
+      status: after.process_status,
+      assigneeId: after.assignee_id == null ? null : Number(after.assignee_id),
+      assignTo: after.assign_to,
+      version: Number(after.version),
+      by: { id: member.id, name: member.name },
+      action,
+    };
+    return { event, before: factsOf(before), after: factsOf(after) };
+  });
+  trx.executionPromise.then(
+    () => hub.publishOrderChanges(events).catch((error: unknown) => hub.logError(error)),
+    () => undefined, // rolled back: nothing happened
+  );
+}

@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import { brandForHost, nowUtc } from '@app/domain';
+import { placeOfIp } from '../../geo/ipLocation.js';
+import { describeUserAgent } from '../visitor/client.js';
+import { listMailEvents } from '../webhooks/service.js';
+import { assessCe3 } from './ce3.js';
+import type { DefencePack, DefencePackType, PriorTransaction, PurchaseEvidence } from './packPdf.js';
+import {
+  PACK_LOG_LIMIT,
+  findDisputeDate,
+  findEvidenceLogs,
+  findPriorOrders,
+  type EvidenceOrder,
+  type PriorOrder,
+} from './repo.js';
+
+const addressOf = (o: Pick<EvidenceOrder, 'address' | 'sub_district' | 'district_area' | 'province'>) =>
+  [o.address, o.sub_district, o.district_area, o.province].filter(Boolean).join(', ') || null;
+
+/**
+ * Where and on what the order was bought. Orders recorded before these columns existed have their
+ * stored IP and user agent read now, with the same database and parser.
+ */
+async function purchaseOf(order: EvidenceOrder): Promise<PurchaseEvidence> {
+  const place =
+    order.purchase_location || !order.purchase_ip
+      ? { location: order.purchase_location, city: order.purchase_city }
+      : await placeOfIp(order.purchase_ip);
+  const device = order.purchase_device
+    ? {
+        device: order.purchase_device,
+        device_type: order.purchase_device_type,
+        browser: order.purchase_browser,
+        os: order.purchase_os,
+      }
+    : order.purchase_user_agent
+      ? describeUserAgent(order.purchase_user_agent)
+      : { device: null, device_type: null, browser: null, os: null };
+  return { ip: order.purchase_ip, ...place, ...device, device_id: order.purchase_device_id };
+}
+
+const priorTransaction = (p: PriorOrder): PriorTransaction => ({
+  orderId: Number(p.order_id),
+  settledAt: p.paid_at ?? p.created_at,
+  userId: p.email,
+  ip: p.purchase_ip,
+  deviceId: p.purchase_device_id,
+  address: addressOf(p),
+  disputed: Number(p.ever_disputed) === 1,
+  refunded: p.process_status === 'Refunds' || !!p.refund_date,
+  amount: p.amount === null ? '' : `${Number(p.amount).toFixed(2)} ${p.currency ?? ''}`.trim(),
+});
+
+/**
+ * Everything a pack shows about an order: its logs, where and on what it was bought, its mails'
+ * delivery events, and the customer's earlier orders on the same credential, assessed under Visa
+ * CE 3.0 against the dispute date (the order's move to ChargeBack, else the pack's date).
+ */
+export async function assembleDefencePack(
+  app: FastifyInstance,
+  order: EvidenceOrder,
+  type: DefencePackType,
+): Promise<DefencePack> {
+  const generatedAt = nowUtc();
+  const [logs, disputedAt, purchase] = await Promise.all([
+    findEvidenceLogs(app.db, order.order_id),
+    findDisputeDate(app.db, order.order_id),
+    purchaseOf(order),
+  ]);
+  const disputeDate = disputedAt ?? generatedAt;
+  const [priors, mailEvents] = await Promise.all([
+    order.payment_credential
+      ? findPriorOrders(app.db, { orderId: order.order_id, credential: order.payment_credential, before: disputeDate })
+      : Promise.resolve([]),
+    type === 2
+      ? listMailEvents(
+          app.db,
+          logs.mails.map((m) => m.id),
+          PACK_LOG_LIMIT,
+        )
+      : Promise.resolve([]),
+  ]);
+  const ce3 = assessCe3(
+    {
+      orderId: order.order_id,
+      settledAt: order.paid_at ?? order.created_at,
+      userId: order.email,
+      ip: order.purchase_ip,
+      deviceId: order.purchase_device_id,
+      address: addressOf(order),
+      disputed: true,
+      refunded: false,
+    },
+    disputeDate,
+    priors.map(priorTransaction),
+  );
+  return {
+    type,
+    order,
+    purchase,
+    ...logs,
+    mailEvents,
+    disputedAt: disputedAt ?? null,
+    ce3,
+    brand: brandForHost(order.landing_domain),
+    generatedAt,
+  };
+}

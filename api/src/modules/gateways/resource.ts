@@ -1,0 +1,35 @@
+import { Type } from 'typebox';
+import { MESSAGES } from '@app/domain';
+import { badRequest, notFound } from '../../http.js';
+import { integerId, pageInMemory } from '../resources/query.js';
+import type { ResourceRepository, Row } from '../resources/types.js';
+import { gateways, switchGateway } from './service.js';
+
+/** A gateway as a record: is_active a boolean (the SPEC endpoint keeps '1'/'0'). */
+const gatewayRecord = (g: { id: number; gateway_name: string; is_active: '1' | '0' }): Row => ({
+  ...g,
+  is_active: g.is_active === '1',
+});
+
+/** gateways: PUT {is_active: true} makes the gateway the only active one (audited by the service). */
+export const gatewaysRepository: ResourceRepository = {
+  list: async ({ app }, query) => pageInMemory((await gateways(app.db)).map(gatewayRecord), query),
+  one: async ({ app }, id) => {
+    const wanted = integerId(id);
+    const gateway = (await gateways(app.db)).find((g) => g.id === wanted);
+    return gateway && gatewayRecord(gateway);
+  },
+  update: {
+    body: Type.Object({
+      is_active: Type.Boolean({ errorMessage: { required: MESSAGES.gatewayRequired, type: MESSAGES.gatewayRequired } }),
+    }),
+    async run({ app, member }, id, body) {
+      const gatewayId = integerId(id);
+      if (body.is_active !== true) throw badRequest('One gateway is always active: activate another one instead.');
+      await switchGateway(app.db, member, gatewayId);
+      const gateway = (await gateways(app.db)).find((g) => g.id === gatewayId);
+      if (!gateway) throw notFound('Payment gateway not found.');
+      return gatewayRecord(gateway);
+    },
+  },
+};

@@ -1,0 +1,6 @@
+import { tableRepository } from '../resources/table.js';
+import type { ResourceRepository } from '../resources/types.js';
+import { mailRecords } from './repo.js';
+
+/** mails: Email History, read-only (mails are queued by the actions that send them). */
+export const mailsRepository: ResourceRepository = { list: tableRepository(mailRecords).list };

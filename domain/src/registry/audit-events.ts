@@ -1,0 +1,36 @@
+import type { ResourceDefinition } from './types.js';
+
+/** What the audit log records (DESIGN section 3). */
+export const AUDIT_ACTIONS = [
+  'assign',
+  'unassign',
+  'move',
+  'delete',
+  'refund',
+  'upload',
+  'mail',
+  'invoice',
+  'gateway',
+  'download',
+  'transaction-details',
+] as const;
+
+/** The Audit Log: who did what to which order, when, from and to. Read-only. */
+export const auditEventsResource: ResourceDefinition = {
+  name: 'audit-events',
+  idField: 'id',
+  permissions: { list: 'audit.read' },
+  fields: [
+    { source: 'id', type: 'id', places: [], sortable: true },
+    { source: 'created_at', type: 'datetime', places: ['list', 'filter'], sortable: true, filter: 'range' },
+    { source: 'member_id', type: 'reference', reference: 'team-members', places: ['filter'], filter: 'eq' },
+    { source: 'member_name', type: 'text', places: ['list'] },
+    { source: 'action', type: 'select', choices: AUDIT_ACTIONS, places: ['list', 'filter'], filter: 'eq' },
+    { source: 'order_id', type: 'reference', reference: 'orders', places: ['list', 'filter'], filter: 'eq' },
+    { source: 'from_value', type: 'text', places: ['list'] },
+    { source: 'to_value', type: 'text', places: ['list'] },
+    { source: 'detail', type: 'text', places: ['list'] },
+  ],
+  defaultSort: { field: 'id', order: 'DESC' },
+  totals: 'exact',
+};

@@ -1,0 +1,29 @@
+import { historyFields, HISTORY_SORT } from './histories.js';
+import type { ResourceDefinition } from './types.js';
+
+/** Download History: every time the customer fetched the document, with what their browser told. */
+export const downloadsResource: ResourceDefinition = {
+  name: 'downloads',
+  idField: 'id',
+  permissions: { list: 'orders.read' },
+  fields: [
+    historyFields.id,
+    historyFields.seq,
+    historyFields.orderId,
+    { source: 'file1', type: 'text', places: ['list'] },
+    { source: 'ip', type: 'text', places: ['list'] },
+    { source: 'location', type: 'text', places: ['list'] },
+    { source: 'city', type: 'text', places: ['list'] },
+    { source: 'timezone', type: 'text', places: ['list'] },
+    { source: 'device', type: 'text', places: ['list'] },
+    { source: 'device_type', type: 'text', places: ['list'] },
+    { source: 'browser', type: 'text', places: ['list'] },
+    { source: 'os', type: 'text', places: ['list'] },
+    // SHA-256 of the user agent and Accept-Language, first 16 hex digits (issue 17).
+    { source: 'device_id', type: 'text', places: ['list'] },
+    historyFields.createdAt,
+  ],
+  defaultSort: HISTORY_SORT,
+  requiredFilters: ['order_id'],
+  totals: 'exact',
+};

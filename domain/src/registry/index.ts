@@ -1,0 +1,52 @@
+import { can, type Role } from '../roles.js';
+import type { FieldDefinition, Registry, ResourceDefinition, ResourceView } from './types.js';
+import { VERBS } from './types.js';
+import { ordersResource } from './orders.js';
+import { teamMembersResource } from './team-members.js';
+import { gatewaysResource } from './gateways.js';
+import { remarksResource } from './remarks.js';
+import { mailsResource } from './mails.js';
+import { downloadsResource } from './downloads.js';
+import { documentsResource } from './documents.js';
+import { auditEventsResource } from './audit-events.js';
+import { countryReportResource, processedByReportResource } from './reports.js';
+
+export * from './types.js';
+export { MAIL_STATES } from './mails.js';
+export { AUDIT_ACTIONS } from './audit-events.js';
+
+/** Every resource the API serves in ra-data-simple-rest's conventions and the admin registers, by name. */
+export const RESOURCES: Registry = Object.fromEntries(
+  [
+    ordersResource,
+    teamMembersResource,
+    gatewaysResource,
+    remarksResource,
+    mailsResource,
+    downloadsResource,
+    documentsResource,
+    auditEventsResource,
+    countryReportResource,
+    processedByReportResource,
+  ].map((resource) => [resource.name, resource]),
+);
+
+export const resourceByName = (name: string): ResourceDefinition | undefined => RESOURCES[name];
+
+/** Whether a role may read a field's value: listed in its roles (if any), and never a password. */
+export const mayReadField = (field: FieldDefinition, role: Role): boolean =>
+  field.type !== 'password' && (!field.roles || field.roles.includes(role));
+
+/**
+ * The registry as one role sees it: the resources it may list or open, each with the verbs it may
+ * use and only the fields it may read (write-only fields stay for forms when it may write).
+ */
+export function registryForRole(registry: Registry, role: Role): ResourceView[] {
+  return Object.values(registry).flatMap(({ permissions, fields, ...resource }) => {
+    const verbs = VERBS.filter((verb) => permissions[verb] && can(role, permissions[verb]));
+    if (!verbs.includes('list') && !verbs.includes('show')) return [];
+    const writes = verbs.includes('create') || verbs.includes('update');
+    const visible = fields.filter((f) => (!f.roles || f.roles.includes(role)) && (f.type !== 'password' || writes));
+    return [{ ...resource, verbs, fields: visible }];
+  });
+}

@@ -1,0 +1,165 @@
+import { ORDER_NAMES } from '../queues.js';
+import { PROCESSING_MODES, STATUSES } from '../statuses.js';
+import type { FieldDefinition, ResourceDefinition } from './types.js';
+
+const ALL_TABLES = ['orders', 'refunds', 'future'] as const;
+
+/**
+ * Orders: the queue tables (one List per queue of domain/queues.ts, the queue a permanent filter) and
+ * the order page (Show, its sections in SPEC order, empty fields hidden). One entry per field.
+ */
+const fields: FieldDefinition[] = [
+  // Queue table columns, in SPEC order (Action is added by the table).
+  {
+    source: 'order_id',
+    type: 'id',
+    places: ['list', 'show'],
+    sortable: true,
+    columnSets: ALL_TABLES,
+    section: 'orderDetails',
+  },
+  {
+    source: 'full_name',
+    type: 'text',
+    places: ['list'],
+    sortable: true,
+    filter: 'prefix',
+    columnSets: ['orders', 'future'],
+  },
+  {
+    source: 'email',
+    type: 'email',
+    places: ['list', 'show'],
+    sortable: true,
+    filter: 'eq',
+    columnSets: ALL_TABLES,
+    section: 'personal',
+  },
+  { source: 'phone_number', type: 'phone', places: ['list', 'show'], columnSets: ALL_TABLES, section: 'personal' },
+  // Answered with the record for the fields above (phone prefix, link of the order page), shown through them.
+  { source: 'phone_code', type: 'text', places: [] },
+  { source: 'contact_email_address', type: 'email', places: [] },
+  { source: 'encodedId', type: 'text', places: [] },
+  {
+    source: 'created_at',
+    type: 'datetime',
+    places: ['list', 'filter'],
+    sortable: true,
+    filter: 'range',
+    columnSets: ALL_TABLES,
+  },
+  { source: 'refund_date', type: 'datetime', places: ['list'], sortable: true, columnSets: ['refunds'] },
+  // Live work (issue 14): age since payment, marked past the SLA (domain/sla.ts); sorted by the time of payment,
+  // so ascending puts the oldest first.
+  {
+    source: 'age_minutes',
+    type: 'number',
+    column: 'paid_at',
+    places: ['list'],
+    sortable: true,
+    columnSets: ['orders'],
+  },
+  { source: 'overdue', type: 'boolean', places: [] },
+  // The version a change names (the stale-write guard); not shown.
+  { source: 'version', type: 'number', places: [] },
+  {
+    source: 'processing_date',
+    type: 'date',
+    places: ['list', 'filter'],
+    sortable: true,
+    filter: 'range',
+    columnSets: ['future'],
+  },
+  { source: 'process_month', type: 'text', places: ['list'], columnSets: ['future'] },
+  {
+    source: 'process_status',
+    type: 'status',
+    places: ['list', 'show', 'filter'],
+    filter: 'eq',
+    choices: STATUSES,
+    columnSets: ALL_TABLES,
+    section: 'orderDetails',
+  },
+
+  // Filters without a column.
+  { source: 'queue', type: 'select', places: [], filter: 'eq', choices: ORDER_NAMES },
+  { source: 'q', type: 'text', places: ['filter'], filter: 'eq' },
+  { source: 'assignee_id', type: 'reference', reference: 'team-members', places: ['filter'], filter: 'eq' },
+
+  // Order page: Order Details.
+  { source: 'application_email', type: 'email', places: ['show'], section: 'orderDetails' },
+  {
+    source: 'processing_mode',
+    type: 'select',
+    choices: PROCESSING_MODES,
+    places: ['show', 'filter'],
+    filter: 'eq',
+    section: 'orderDetails',
+  },
+  { source: 'assign_to', type: 'text', places: ['show'], section: 'orderDetails' },
+  { source: 'transaction_id', type: 'text', places: ['show'], section: 'orderDetails' },
+  { source: 'merchant_name', type: 'text', places: ['show'], section: 'orderDetails' },
+  // Passport.
+  { source: 'last_name', type: 'text', places: ['show'], section: 'passport' },
+  { source: 'first_name', type: 'text', places: ['show'], section: 'passport' },
+  { source: 'passport_number', type: 'text', places: ['show'], section: 'passport' },
+  { source: 'nationality', type: 'text', places: ['show', 'filter'], filter: 'eq', section: 'passport' },
+  // Personal.
+  { source: 'date_of_birth', type: 'date', places: ['show'], section: 'personal' },
+  { source: 'occupation', type: 'text', places: ['show'], section: 'personal' },
+  { source: 'gender', type: 'text', places: ['show'], section: 'personal' },
+  { source: 'territory', type: 'text', places: ['show'], section: 'personal' },
+  { source: 'state', type: 'text', places: ['show'], section: 'personal' },
+  // Arrival.
+  { source: 'date_of_arrival', type: 'date', places: ['show'], section: 'arrival' },
+  { source: 'arrival_territory', type: 'text', places: ['show'], section: 'arrival' },
+  { source: 'purpose_of_travel', type: 'text', places: ['show'], section: 'arrival' },
+  { source: 'other_purpose_arrival', type: 'text', places: ['show'], section: 'arrival' },
+  { source: 'arrival_mode_of_travel', type: 'text', places: ['show'], section: 'arrival' },
+  { source: 'other_mode_arrival', type: 'text', places: ['show'], section: 'arrival' },
+  { source: 'arrival_mode_of_transport', type: 'text', places: ['show'], section: 'arrival' },
+  { source: 'arrivalflight_and_vehicle_number', type: 'text', places: ['show'], section: 'arrival' },
+  // Departure.
+  { source: 'date_of_departure', type: 'date', places: ['show'], section: 'departure' },
+  { source: 'departure_mode_of_travel', type: 'text', places: ['show'], section: 'departure' },
+  { source: 'departure_mode_of_transport', type: 'text', places: ['show'], section: 'departure' },
+  { source: 'other_mode_departure', type: 'text', places: ['show'], section: 'departure' },
+  { source: 'departureflight_and_vehicle_number', type: 'text', places: ['show'], section: 'departure' },
+  // Accommodation.
+  { source: 'is_transit', type: 'boolean', places: ['show'], section: 'accommodation' },
+  { source: 'accommodation_in_thailand', type: 'text', places: ['show'], section: 'accommodation' },
+  { source: 'other_accomodation', type: 'text', places: ['show'], section: 'accommodation' },
+  { source: 'province', type: 'text', places: ['show'], section: 'accommodation' },
+  { source: 'district_area', type: 'text', places: ['show'], section: 'accommodation' },
+  { source: 'sub_district', type: 'text', places: ['show'], section: 'accommodation' },
+  { source: 'address', type: 'longtext', places: ['show'], section: 'accommodation' },
+  // Health.
+  { source: 'yellow_fever', type: 'text', places: ['show'], section: 'health' },
+  { source: 'date_of_vaccination', type: 'date', places: ['show'], section: 'health' },
+  // Sale and evidence: managers only (purchase IP and user agent are personal data kept for disputes).
+  { source: 'amount', type: 'money', places: ['show'], section: 'payment', roles: ['Admin', 'Manager'] },
+  { source: 'currency', type: 'text', places: ['show'], section: 'payment', roles: ['Admin', 'Manager'] },
+  { source: 'paid_at', type: 'datetime', places: ['show'], section: 'payment', roles: ['Admin', 'Manager'] },
+  { source: 'purchase_ip', type: 'text', places: ['show'], section: 'payment', roles: ['Admin', 'Manager'] },
+  { source: 'landing_domain', type: 'text', places: ['show'], section: 'payment', roles: ['Admin', 'Manager'] },
+];
+
+export const ordersResource: ResourceDefinition = {
+  name: 'orders',
+  idField: 'order_id',
+  permissions: { list: 'orders.read', show: 'orders.read' },
+  fields,
+  defaultSort: { field: 'order_id', order: 'DESC' },
+  sections: [
+    { key: 'orderDetails' },
+    { key: 'passport' },
+    { key: 'personal' },
+    { key: 'arrival' },
+    { key: 'departure' },
+    { key: 'accommodation' },
+    { key: 'health' },
+    { key: 'payment', collapsed: true },
+  ],
+  recordRepresentation: 'order_id',
+  totals: 'capped',
+};

@@ -1,0 +1,35 @@
+import { historyFields, HISTORY_SORT } from './histories.js';
+import type { FieldDefinition, ResourceDefinition } from './types.js';
+
+/** The flags of a comment (SPEC section 3), true when ticked. */
+const flag = (source: string): FieldDefinition => ({ source, type: 'boolean', places: ['list', 'form'] });
+
+/** Comment History and the comment form of the order page. */
+export const remarksResource: ResourceDefinition = {
+  name: 'remarks',
+  idField: 'id',
+  permissions: { list: 'orders.read', create: 'orders.work' },
+  fields: [
+    historyFields.id,
+    historyFields.seq,
+    historyFields.orderId,
+    { source: 'remark_name', type: 'text', places: ['list'] },
+    {
+      source: 'remark',
+      type: 'longtext',
+      places: ['list', 'form'],
+      validate: { required: true, maxLength: 5000, message: 'remarkRequired' },
+    },
+    flag('whatsapp'),
+    flag('telephone'),
+    flag('status_refund'),
+    flag('voided'),
+    flag('chargeback'),
+    flag('report_error'),
+    historyFields.createdAt,
+  ],
+  defaultSort: HISTORY_SORT,
+  requiredFilters: ['order_id'],
+  recordRepresentation: 'remark',
+  totals: 'exact',
+};

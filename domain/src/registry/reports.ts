@@ -1,0 +1,40 @@
+import type { FieldDefinition, ResourceDefinition } from './types.js';
+
+/** From and To (UTC days, both included): every report needs both. */
+const period: FieldDefinition[] = [
+  { source: 'from', type: 'date', places: ['filter'], filter: 'eq', validate: { required: true } },
+  { source: 'to', type: 'date', places: ['filter'], filter: 'eq', validate: { required: true } },
+];
+
+/** Country Order List: orders created in the period per nationality, split by processing mode. */
+export const countryReportResource: ResourceDefinition = {
+  name: 'country-report',
+  idField: 'nationality',
+  permissions: { list: 'reports.country' },
+  fields: [
+    { source: 'nationality', type: 'text', places: ['list'], sortable: true },
+    { source: 'count', type: 'number', places: ['list'], sortable: true },
+    { source: 'standard_count', type: 'number', places: ['list'], sortable: true },
+    { source: 'priority_count', type: 'number', places: ['list'], sortable: true },
+    { source: 'future_count', type: 'number', places: ['list'], sortable: true },
+    ...period,
+  ],
+  defaultSort: { field: 'count', order: 'DESC' },
+  requiredFilters: ['from', 'to'],
+  totals: 'exact',
+};
+
+/** Order Processed: orders processed (document uploaded) in the period per member. */
+export const processedByReportResource: ResourceDefinition = {
+  name: 'processed-by-report',
+  idField: 'processed_by',
+  permissions: { list: 'reports.processedBy' },
+  fields: [
+    { source: 'processed_by', type: 'text', places: ['list'], sortable: true },
+    { source: 'count', type: 'number', places: ['list'], sortable: true },
+    ...period,
+  ],
+  defaultSort: { field: 'count', order: 'DESC' },
+  requiredFilters: ['from', 'to'],
+  totals: 'exact',
+};

@@ -1,0 +1,56 @@
+import { ROLES } from '../roles.js';
+import type { ResourceDefinition } from './types.js';
+
+/** Manage Team: staff accounts. The password is write-only: it is a form field and never leaves the API. */
+export const teamMembersResource: ResourceDefinition = {
+  name: 'team-members',
+  idField: 'id',
+  permissions: {
+    list: 'team.manage',
+    show: 'team.manage',
+    create: 'team.manage',
+    update: 'team.manage',
+    delete: 'team.manage',
+  },
+  fields: [
+    { source: 'id', type: 'id', places: ['list'], sortable: true },
+    {
+      source: 'name',
+      type: 'text',
+      places: ['list', 'show', 'form', 'filter'],
+      sortable: true,
+      filter: 'prefix',
+      validate: { required: true, maxLength: 100, message: 'teamNameRequired' },
+    },
+    {
+      source: 'email',
+      type: 'email',
+      places: ['list', 'show', 'form', 'filter'],
+      sortable: true,
+      filter: 'prefix',
+      validate: { required: true, email: true, maxLength: 191, message: 'teamEmailInvalid' },
+    },
+    {
+      source: 'type',
+      type: 'select',
+      choices: ROLES,
+      places: ['list', 'show', 'form', 'filter'],
+      sortable: true,
+      filter: 'eq',
+      validate: { required: true, message: 'teamTypeRequired' },
+    },
+    // Required on create; empty on edit keeps the current password (DESIGN section 4).
+    {
+      source: 'password',
+      type: 'password',
+      places: ['form'],
+      validate: { minLength: 6, message: 'teamPasswordRequired' },
+    },
+    { source: 'last_login_at', type: 'datetime', places: ['list', 'show'], sortable: true },
+    { source: 'created_at', type: 'datetime', places: ['show'], sortable: true },
+    { source: 'updated_at', type: 'datetime', places: ['show'] },
+  ],
+  defaultSort: { field: 'id', order: 'ASC' },
+  recordRepresentation: 'name',
+  totals: 'exact',
+};

@@ -1,0 +1,122 @@
+import type { Permission, Role } from '../roles.js';
+import type { QueueDefinition } from '../queues.js';
+
+/**
+ * The registry of resources and fields: one description per resource that the API's generic
+ * resource handler (sort, range, filter, role checks, field visibility) and the admin's views
+ * (columns, order-page sections, filters, forms) are both generated from. Adding a column, an
+ * order-page field, a filter or a sortable column is one entry here, plus its catalogue text.
+ */
+
+/** How a value reads and which input edits it. */
+export type FieldType =
+  | 'id'
+  | 'text'
+  | 'longtext'
+  | 'email'
+  | 'phone'
+  | 'date' // calendar date, YYYY-MM-DD
+  | 'datetime' // UTC instant
+  | 'number'
+  | 'money'
+  | 'boolean'
+  | 'status' // an order status (domain/statuses.ts)
+  | 'select' // one of `choices`
+  | 'reference' // the id of a record of `reference`
+  | 'password'; // write-only: never read back, never listed
+
+/** Where a field appears in the admin. */
+export type Place = 'list' | 'show' | 'form' | 'filter';
+
+/** How the API filters by a field; the filter keys are derived from the field's source. */
+export type FilterKind =
+  | 'eq' // filter={"source": value} (or a list of values: IN)
+  | 'range' // filter={"source_gte": a, "source_lte": b}
+  | 'prefix'; // filter={"source": "abc"} matches values starting with abc (an index range, never %x%)
+
+export interface FieldValidation {
+  required?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  email?: boolean;
+  /** A regular expression source the whole value must match. */
+  pattern?: string;
+  /** Key of MESSAGES (domain/messages.ts, SPEC section 5 wording) shown when the rule fails. */
+  message?: string;
+}
+
+export interface FieldDefinition {
+  /** Property of the API's answer (and, unless `column` says otherwise, the SQL column). */
+  source: string;
+  type: FieldType;
+  /** SQL column or expression name when it differs from `source`. */
+  column?: string;
+  /** Catalogue key of its label; default `resources.<resource>.fields.<source>`. */
+  label?: string;
+  /** Where the admin shows it. */
+  places: readonly Place[];
+  /** The API accepts sort=["<source>", ...] and the list header sorts. */
+  sortable?: boolean;
+  /** The API accepts a filter on it, and the admin shows a filter input when `places` has 'filter'. */
+  filter?: FilterKind;
+  validate?: FieldValidation;
+  /** Roles that may read it; absent: every role that may read the resource. Enforced by the API. */
+  roles?: readonly Role[];
+  /** Values of a 'select'. */
+  choices?: readonly string[];
+  /** Resource of a 'reference'. */
+  reference?: string;
+  /** Orders only: the queue table kinds that show it as a column (domain/queues.ts `columns`). */
+  columnSets?: ReadonlyArray<QueueDefinition['columns']>;
+  /** Orders only: the order-page section that shows it (see ResourceDefinition.sections). */
+  section?: string;
+}
+
+export interface ResourceSection {
+  /** Key of the section; its title is `resources.<resource>.sections.<key>`. */
+  key: string;
+  /** Closed by default on the order page (a role layout may change it). */
+  collapsed?: boolean;
+}
+
+/** What each verb needs; a verb left out is not served. */
+export interface ResourcePermissions {
+  list?: Permission;
+  show?: Permission;
+  create?: Permission;
+  update?: Permission;
+  delete?: Permission;
+}
+
+export interface ResourceDefinition {
+  /** The resource's name in the API (/api/<name>) and in the admin (<Resource name>). */
+  name: string;
+  /** Property that is the record's id in answers (react-admin's `id`). */
+  idField: string;
+  permissions: ResourcePermissions;
+  fields: readonly FieldDefinition[];
+  defaultSort: { field: string; order: 'ASC' | 'DESC' };
+  /** Filters a list must always carry (e.g. order_id for histories). */
+  requiredFilters?: readonly string[];
+  /** Show-page sections in order. */
+  sections?: readonly ResourceSection[];
+  /** Field whose value names a record (react-admin's recordRepresentation). */
+  recordRepresentation?: string;
+  /** Totals: 'exact' always, or 'capped' when a filter the counters cannot serve is applied. */
+  totals?: 'exact' | 'capped';
+}
+
+/** The verbs of ra-data-simple-rest: list and one are GET, create POST, update PUT, delete DELETE. */
+export type Verb = keyof ResourcePermissions;
+export const VERBS: readonly Verb[] = ['list', 'show', 'create', 'update', 'delete'];
+
+/**
+ * A resource as one role sees it (GET /api/admin/registry): the verbs the role may use instead of
+ * their permissions, and only the fields the role may read.
+ */
+export interface ResourceView extends Omit<ResourceDefinition, 'permissions'> {
+  verbs: Verb[];
+}
+
+/** The registry the API serves and the admin registers: resources by name. */
+export type Registry = Readonly<Record<string, ResourceDefinition>>;

@@ -1,0 +1,43 @@
+import { dayjs } from './dates.js';
+
+/** Hours an order may wait after payment (SLA_PRIORITY_HOURS, SLA_STANDARD_HOURS). */
+export interface SlaLimits {
+  priorityHours: number;
+  standardHours: number;
+}
+
+export const DEFAULT_SLA_LIMITS: SlaLimits = { priorityHours: 2, standardHours: 24 };
+
+/** What the rule reads of an order: its status, mode and time of payment (UTC, 'YYYY-MM-DD HH:mm:ss'). */
+export interface SlaFacts {
+  process_status: string;
+  processing_mode: string;
+  paid_at: string | null;
+}
+
+/** Whole minutes since payment at `now` (ms), or null for an order not paid. */
+export function ageMinutes(paidAt: string | null, now: number): number | null {
+  if (!paidAt) return null;
+  const paid = dayjs.utc(paidAt).valueOf();
+  return Number.isFinite(paid) ? Math.max(0, Math.floor((now - paid) / 60_000)) : null;
+}
+
+/**
+ * The one SLA rule: an order still New (waiting for work) is overdue once older than its limit, a
+ * Priority one after `priorityHours`, any other after `standardHours`. Orders past New are not timed.
+ */
+export function isOverdue(order: SlaFacts, now: number, limits: SlaLimits = DEFAULT_SLA_LIMITS): boolean {
+  if (order.process_status !== 'New') return false;
+  const age = ageMinutes(order.paid_at, now);
+  const hours = order.processing_mode === 'Priority' ? limits.priorityHours : limits.standardHours;
+  return age !== null && age > hours * 60;
+}
+
+/** An age as a queue row shows it: "45 min", "3 h 5 min", "2 d 4 h". */
+export function formatAge(minutes: number | null): string {
+  if (minutes === null) return '';
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ${minutes % 60} min`;
+  return `${Math.floor(hours / 24)} d ${hours % 24} h`;
+}

@@ -1,0 +1,61 @@
+/** What npm run backup writes and npm run restore reads, shared by both. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import type { Knex } from 'knex';
+import type { AppConfig } from '../api/src/config.js';
+import { createStorage, type Storage } from '../api/src/storage/index.js';
+
+export const SQLITE_FILE = 'app.sqlite';
+export const MYSQL_DUMP_FILE = 'database.sql';
+export const DOCUMENTS_FOLDER = 'documents';
+export const MANIFEST_FILE = 'manifest.json';
+
+export interface Manifest {
+  createdAt: string;
+  dialect: 'sqlite' | 'mysql';
+  /** Storage keys of the documents, as the database names them. */
+  documents: string[];
+}
+
+export const storageOf = (config: AppConfig): Storage =>
+  createStorage(config.storageUrl, path.join(config.dataDir, 'uploads'));
+
+/** The mysql client programs' connection flags for DATABASE_URL; the password goes through the environment. */
+export function mysqlClientArgs(databaseUrl: string): { args: string[]; env: NodeJS.ProcessEnv; database: string } {
+  const url = new URL(databaseUrl);
+  const database = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  const args = [`--host=${url.hostname}`, `--port=${url.port || 3306}`, `--user=${decodeURIComponent(url.username)}`];
+  return { args, env: { ...process.env, MYSQL_PWD: decodeURIComponent(url.password) }, database };
+}
+
+/** Runs a client program with stdin/stdout bound to files; rejects with its stderr when it fails. */
+export function run(program: string, args: string[], env: NodeJS.ProcessEnv, io: { stdin?: string; stdout?: string }) {
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(program, args, {
+      env,
+      stdio: [
+        io.stdin ? fs.openSync(io.stdin, 'r') : 'ignore',
+        io.stdout ? fs.openSync(io.stdout, 'w', 0o600) : 'ignore',
+        'pipe',
+      ],
+    });
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${program} failed (${code}): ${stderr}`)),
+    );
+  });
+}
+
+/** The app's tables with at least one row, to tell an empty database from one in use. */
+export async function tablesWithRows(db: Knex, dialect: 'sqlite' | 'mysql'): Promise<string[]> {
+  const names: string[] =
+    dialect === 'mysql'
+      ? ((await db.raw('SHOW TABLES'))[0] as Array<Record<string, string>>).map((row) => Object.values(row)[0]!)
+      : await db('sqlite_master').where({ type: 'table' }).whereNot('name', 'like', 'sqlite_%').pluck('name');
+  const used: string[] = [];
+  for (const name of names) if (await db(name).first()) used.push(name);
+  return used;
+}

