@@ -116,7 +116,8 @@ export class LiveHub {
 
   /** A member opened (viewing) or left an order page; answers who is viewing it now. */
   async setPresence(member: Member, orderId: number, tab: string, viewing: boolean) {
-    const viewer = { id: member.id, name: member.name, tab, expires: Date.now() + VIEWER_TTL_MS };
+    const now = Date.now();
+    const viewer = { id: member.id, name: member.name, tab, since: now, expires: now + VIEWER_TTL_MS };
     if (await this.presence.set(orderId, viewer, viewing)) await this.publishPresence(orderId);
     return this.presence.members(orderId);
   }

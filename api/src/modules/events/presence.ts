@@ -1,10 +1,14 @@
 import type { Redis } from 'ioredis';
 
-/** A member with an order page open, in one browser tab (`tab`), until `expires` (ms) unless refreshed. */
+/**
+ * A member with an order page open, in one browser tab (`tab`), since `since` and until `expires` (ms) unless
+ * refreshed.
+ */
 export interface Viewer {
   id: number;
   name: string;
   tab: string;
+  since: number;
   expires: number;
 }
 
@@ -23,9 +27,11 @@ export interface PresenceStore {
 
 const keyOf = (viewer: Pick<Viewer, 'id' | 'tab'>) => `${viewer.id}:${viewer.tab}`;
 
+/** Each member once, in the order they came: by their earliest tab (a Redis hash keeps no order). */
 function distinctMembers(viewers: Iterable<Viewer>, now: number) {
   const members = new Map<number, { id: number; name: string }>();
-  for (const v of viewers) if (v.expires > now && !members.has(v.id)) members.set(v.id, { id: v.id, name: v.name });
+  const byArrival = [...viewers].sort((a, b) => a.since - b.since || a.id - b.id);
+  for (const v of byArrival) if (v.expires > now && !members.has(v.id)) members.set(v.id, { id: v.id, name: v.name });
   return [...members.values()];
 }
 
@@ -40,7 +46,7 @@ export function createMemoryPresence(): PresenceStore {
     async set(orderId, viewer, viewing) {
       const before = await members(orderId);
       const viewers = orders.get(orderId) ?? new Map<string, Viewer>();
-      if (viewing) viewers.set(keyOf(viewer), viewer);
+      if (viewing) viewers.set(keyOf(viewer), { ...viewer, since: viewers.get(keyOf(viewer))?.since ?? viewer.since });
       else viewers.delete(keyOf(viewer));
       if (viewers.size) orders.set(orderId, viewers);
       else orders.delete(orderId);
@@ -77,9 +83,11 @@ export function createRedisPresence(redis: Redis, namespace: string): PresenceSt
     async set(orderId, viewer, viewing) {
       const before = await members(orderId);
       if (viewing) {
+        const held = await redis.hget(hashOf(orderId), keyOf(viewer));
+        const since = held ? (JSON.parse(held) as Viewer).since : viewer.since;
         await redis
           .multi()
-          .hset(hashOf(orderId), keyOf(viewer), JSON.stringify(viewer))
+          .hset(hashOf(orderId), keyOf(viewer), JSON.stringify({ ...viewer, since }))
           .pexpire(hashOf(orderId), VIEWER_TTL_MS * 2)
           .sadd(ORDERS, String(orderId))
           .exec();
