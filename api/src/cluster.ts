@@ -14,7 +14,6 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config.js';
 import { createDb } from './db/knex.js';
 import { migrateLatest } from '../../migrations/index.js';
-import { relayToWorkers } from './plugins/memberCache.js';
 import { refuseUnsafeProduction } from './productionChecks.js';
 
 const freePort = (host: string) =>
@@ -28,10 +27,14 @@ const freePort = (host: string) =>
 
 async function main() {
   const config = loadConfig();
-  const count = Number(process.env.WEB_CONCURRENCY || os.availableParallelism());
+  // Live events, presence, stream tickets and rate limits must be shared by the processes, which
+  // Redis does: without it, one process (a ticket from one worker was unknown to the other).
+  const count = Number(process.env.WEB_CONCURRENCY || (config.redisUrl ? os.availableParallelism() : 1));
   if (!Number.isInteger(count) || count < 1) throw new Error(`WEB_CONCURRENCY must be a whole number >= 1`);
   if (count > 1 && !config.redisUrl) {
-    console.warn(`${count} API processes without REDIS_URL: rate limits and live events are counted per process`);
+    throw new Error(
+      `WEB_CONCURRENCY=${count} needs REDIS_URL: live events, presence, stream tickets and rate limits are shared through Redis`,
+    );
   }
   const db = createDb(config);
   try {
@@ -55,7 +58,6 @@ async function main() {
       ...(index > 0 ? { MAIL_WORKER: 'false' } : {}),
     });
     roles.set(worker, index);
-    relayToWorkers(worker);
     worker.once('listening', () => listening.add(worker));
   };
   const listening = new WeakSet<Worker>();

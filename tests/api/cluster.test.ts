@@ -3,16 +3,18 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../seeds/index.js';
 import { TEST_JWT_SECRET } from '../helpers/app.js';
+import { REDIS_URL } from '../setup/redis.js';
 import { startServerProcess, type ServerProcess } from '../helpers/serverProcess.js';
 
 /**
- * `npm start`'s entry (api/src/cluster.ts): several API processes on one port. A session ended in one
- * process must end in all of them at once, although each keeps a short-lived member cache.
+ * `npm start`'s entry (api/src/cluster.ts): several API processes on one port, sharing their state
+ * through Redis. A session ended in one process must end in all of them at once, although each keeps a
+ * short-lived member cache.
  */
-describe('API processes under node:cluster', () => {
+describe.runIf(inject('redisAvailable'))('API processes under node:cluster', () => {
   let server: ServerProcess;
   let dataDir: string;
   /** One request on a connection of its own, so that the primary hands them to the workers in turn. */
@@ -40,7 +42,14 @@ describe('API processes under node:cluster', () => {
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tdac-cluster-'));
     server = await startServerProcess(
-      { DATA_DIR: dataDir, DATABASE_URL: '', WEB_CONCURRENCY: '2', NODE_ENV: 'test', JWT_SECRET: TEST_JWT_SECRET },
+      {
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        REDIS_URL,
+        WEB_CONCURRENCY: '2',
+        NODE_ENV: 'test',
+        JWT_SECRET: TEST_JWT_SECRET,
+      },
       { entry: 'api/src/cluster.ts' },
     );
     // The banner comes from the first worker; wait until both are there.
@@ -73,5 +82,37 @@ describe('API processes under node:cluster', () => {
     await server.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     for (const pid of workers) expect(fs.existsSync(`/proc/${pid}`)).toBe(false);
+  });
+});
+
+describe('API processes without Redis', () => {
+  let dataDir: string;
+  beforeAll(() => void (dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tdac-cluster-'))));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const env = { DATABASE_URL: '', REDIS_URL: '', NODE_ENV: 'test', JWT_SECRET: TEST_JWT_SECRET };
+
+  it('runs one process by default, as live events and tickets could not cross processes', async () => {
+    const server = await startServerProcess(
+      { ...env, DATA_DIR: dataDir, WEB_CONCURRENCY: '' },
+      { entry: 'api/src/cluster.ts' },
+    );
+    try {
+      await new Promise((r) => setTimeout(r, 1000));
+      const workers = execFileSync('pgrep', ['-P', String(server.child.pid), '-f', 'server.ts'])
+        .toString()
+        .trim();
+      expect(workers.split('\n')).toHaveLength(1);
+    } finally {
+      await server.kill('SIGTERM');
+    }
+  });
+
+  it('refuses more than one process, and says why', async () => {
+    await expect(
+      startServerProcess(
+        { ...env, DATA_DIR: dataDir, WEB_CONCURRENCY: '2' },
+        { entry: 'api/src/cluster.ts', timeoutMs: 60_000 },
+      ),
+    ).rejects.toThrow(/WEB_CONCURRENCY=2 needs REDIS_URL/);
   });
 });

@@ -1,4 +1,3 @@
-import cluster, { type Worker } from 'node:cluster';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 
@@ -15,8 +14,6 @@ declare module 'fastify' {
  */
 export const MEMBER_CACHE_MS = 2_000;
 const CHANNEL = 'tdac:member-cache';
-const CLEAR = { memberCache: 'clear' } as const;
-const isClear = (message: unknown) => (message as { memberCache?: string } | null)?.memberCache === 'clear';
 
 export interface MemberCache {
   /** The cached answer for this token id, else `load()`'s (kept only when it is a member). */
@@ -25,18 +22,10 @@ export interface MemberCache {
   clear(): void;
 }
 
-/** In the cluster primary: a worker's clear is passed on to every other worker. */
-export function relayToWorkers(worker: Worker) {
-  worker.on('message', (message: unknown) => {
-    if (!isClear(message)) return;
-    for (const other of Object.values(cluster.workers ?? {})) if (other && other !== worker) other.send(CLEAR);
-  });
-}
-
 /**
  * The member cache, and the hook that clears it after any successful change by a team or account
- * route (password, role, deletion, sign-out). Other processes hear of it through Redis pub/sub when
- * REDIS_URL is set, else through the cluster primary.
+ * route (password, role, deletion, sign-out). Other processes hear of it through Redis pub/sub (several
+ * processes run only with REDIS_URL).
  */
 export default fp(async (app) => {
   const entries = new Map<string, { value: unknown; until: number }>();
@@ -46,10 +35,6 @@ export default fp(async (app) => {
     await subscriber.subscribe(CHANNEL);
     subscriber.on('message', () => entries.clear());
     app.addHook('onClose', async () => void (await subscriber!.quit().catch(() => subscriber!.disconnect())));
-  } else if (cluster.isWorker) {
-    const onMessage = (message: unknown) => isClear(message) && entries.clear();
-    process.on('message', onMessage);
-    app.addHook('onClose', async () => void process.off('message', onMessage));
   }
   const cache: MemberCache = {
     async get<T>(tokenId: string, load: () => Promise<T | undefined>) {
@@ -66,7 +51,6 @@ export default fp(async (app) => {
     clear() {
       entries.clear();
       if (app.redis) void app.redis.publish(CHANNEL, '1').catch(() => {});
-      else if (cluster.isWorker) process.send?.(CLEAR);
     },
   };
   app.decorate('memberCache', cache);
