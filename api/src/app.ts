@@ -22,6 +22,8 @@ import auth from './plugins/auth.js';
 import docs from './plugins/docs.js';
 import staticApps from './plugins/static.js';
 import { fileRoutes, moduleRoutes } from './modules/index.js';
+import { createPageCache } from './modules/orders/pageCache.js';
+import type { QueuePage } from './modules/orders/service.js';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -71,6 +73,7 @@ export async function buildApp({ config, db, registry = RESOURCES }: BuildAppOpt
     routeTable.push(route);
   });
   app.decorate('storage', createStorage(config.storageUrl, path.join(config.dataDir, 'uploads')));
+  app.decorate('queuePages', createPageCache<QueuePage>(config.pageCacheMs));
   await app.register(errors);
   await app.register(dbPlugin, { db: db ?? createDb(config), ownsDb: !db });
   await app.register(redisPlugin);

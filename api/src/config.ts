@@ -62,6 +62,8 @@ export interface AppConfig {
   slaStandardHours: number;
   /** Interval of the keep-alive comments on live event streams (LIVE_HEARTBEAT_MS). */
   liveHeartbeatMs: number;
+  /** How long a queue page read stays cached when no order change clears it (PAGE_CACHE_MS; 0: no cache). */
+  pageCacheMs: number;
 }
 
 const bool = (value: string | undefined, fallback: boolean) =>
@@ -150,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     slaPriorityHours: int(env, 'SLA_PRIORITY_HOURS', 2, 1),
     slaStandardHours: int(env, 'SLA_STANDARD_HOURS', 24, 1),
     liveHeartbeatMs: int(env, 'LIVE_HEARTBEAT_MS', 15_000, 100),
+    pageCacheMs: int(env, 'PAGE_CACHE_MS', 5_000),
     ...overrides,
   };
   if (config.databaseUrl && !config.databaseUrl.startsWith('mysql://')) {

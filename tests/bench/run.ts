@@ -5,6 +5,7 @@
  * writes bench/results.json. Fill the database first: npm run seed:bulk -- --orders 1000000
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import autocannon from 'autocannon';
 import type { Knex } from 'knex';
 import { queueByOrderName, dayjs } from '@app/domain';
@@ -166,11 +167,9 @@ async function handlerReads(db: Knex, call: () => Promise<unknown>): Promise<num
   return after - before - show;
 }
 
-async function main() {
-  const config = loadConfig();
-  const db = createDb(config);
-  let counting: Knex | null = null;
-  const server = await startServerProcess(
+/** The server as npm start runs it (WEB_CONCURRENCY workers behind node:cluster), with the given page cache. */
+function startServer(config: ReturnType<typeof loadConfig>, pageCacheMs: number) {
+  return startServerProcess(
     {
       MAIL_WORKER: 'false',
       SEED_DEMO: 'false',
@@ -178,11 +177,30 @@ async function main() {
       // Not production: that refuses the demo accounts the bench signs in with; nothing else differs in speed.
       NODE_ENV: 'development',
       JWT_SECRET: config.jwtSecret,
+      PAGE_CACHE_MS: String(pageCacheMs),
     },
-    // As npm start runs it: WEB_CONCURRENCY workers (default one per core) behind node:cluster.
     { inheritStderr: true, entry: 'api/src/cluster.ts' },
   );
-  const url = server.url;
+}
+
+async function signIn(url: string) {
+  const login = await fetch(`${url}/api/admin/admin-login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@demo.test', password: 'demo1234' }),
+  }).then((r) => r.json());
+  if (!login.token) throw new Error(`Sign-in failed: ${login.message}`);
+  return login as { token: string; data: Member };
+}
+
+async function main() {
+  const config = loadConfig();
+  const db = createDb(config);
+  let counting: Knex | null = null;
+  // Every figure of the table is a real read: the queue page cache is off, as the bench asks the same
+  // pages again and again. Throughput is then measured with it off and on.
+  let server = await startServer(config, 0);
+  const processes = Number(process.env.WEB_CONCURRENCY || (config.redisUrl ? os.availableParallelism() : 1));
   let peakRssMb = 0;
   const memory = setInterval(() => {
     try {
@@ -192,16 +210,12 @@ async function main() {
     }
   }, 500);
   try {
-    const login = await fetch(`${url}/api/admin/admin-login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@demo.test', password: 'demo1234' }),
-    }).then((r) => r.json());
-    if (!login.token) throw new Error(`Sign-in failed: ${login.message}`);
+    const url = server.url;
+    const login = await signIn(url);
     const member: Member = login.data;
     const orders = await db('order_counters').sum({ n: 'count' }).first();
     console.log(
-      `\nBench on ${config.databaseUrl ? 'MySQL' : 'SQLite'}, ${Number(orders?.n ?? 0).toLocaleString('en')} orders, ${SECONDS} s per endpoint at 1 and at ${CONNECTIONS} connections\n`,
+      `\nBench on ${config.databaseUrl ? 'MySQL' : 'SQLite'}, ${Number(orders?.n ?? 0).toLocaleString('en')} orders, ${processes} API process(es), ${SECONDS} s per endpoint at 1 and at ${CONNECTIONS} connections\n`,
     );
 
     const rows: Record<string, unknown>[] = [];
@@ -237,9 +251,14 @@ async function main() {
       });
     }
     const sustained = await drive(url, login.token, all[1]!, 32);
+    await server.kill('SIGTERM');
+    server = await startServer(config, 5_000);
+    const cachedToken = (await signIn(server.url)).token;
+    await drive(server.url, cachedToken, all[1]!, 2, 1);
+    const cached = await drive(server.url, cachedToken, all[1]!, 32);
     console.table(rows);
     console.log(
-      `Sustained list throughput (32 connections): ${Math.round(sustained.rps)} req/s, ${sustained.errors} errors (budget >= 2000 req/s)`,
+      `First-page list throughput at 32 connections (budget >= 2000 req/s): ${Math.round(sustained.rps)} req/s, ${sustained.errors} errors, read each time; ${Math.round(cached.rps)} req/s, ${cached.errors} errors, with the page cache`,
     );
     console.log(`Server peak memory: ${Math.round(peakRssMb)} MB`);
     fs.mkdirSync('bench', { recursive: true });
@@ -253,7 +272,9 @@ async function main() {
           seconds: SECONDS,
           connections: CONNECTIONS,
           rows,
+          processes,
           sustained: { rps: Math.round(sustained.rps), errors: sustained.errors },
+          sustainedWithPageCache: { rps: Math.round(cached.rps), errors: cached.errors },
           peakRssMb: Math.round(peakRssMb),
         },
         null,

@@ -9,6 +9,8 @@ describe('SLA age (domain/sla.ts)', () => {
     expect(ageMinutes(hoursAgo(2.5), NOW)).toBe(150);
     expect(ageMinutes(null, NOW)).toBeNull();
     expect(ageMinutes(hoursAgo(-1), NOW)).toBe(0);
+    // Other forms of a UTC time read the same.
+    expect(ageMinutes(`${hoursAgo(2.5).replace(' ', 'T')}Z`, NOW)).toBe(150);
   });
 
   it('marks a New Priority order after the priority limit and any other New order after the standard one', () => {

@@ -106,6 +106,48 @@ describe.runIf(inject('mysqlAvailable') && inject('redisAvailable'))('two API pr
     expect((await seenFromB.json()).data.members).toHaveLength(2);
   });
 
+  it("reads a queue page anew on process B once B's stream hears of a move made through A", async () => {
+    const manager = (await signIn(b, 'manager@demo.test')).token;
+    const team = (await signIn(a, 'team@demo.test')).token;
+    const stream = await openLiveStream(b.url, { token: manager });
+    streams.push(stream);
+    const firstPage = async () => {
+      const res = await fetch(`${b.url}/api/admin/get-orders-list/awaitingOrder?page=1&limit=10`, {
+        headers: { authorization: manager },
+      });
+      const body = (await res.json()) as { data: Array<{ order_id: number }>; total: number };
+      return { ids: body.data.map((o) => Number(o.order_id)), total: body.total };
+    };
+    const stored = async () =>
+      (
+        await testDb
+          .db('orders')
+          .where({ process_status: 'Awaiting' })
+          .orderBy('order_id', 'desc')
+          .limit(10)
+          .pluck('order_id')
+      ).map(Number);
+    // Read twice, so that B holds the page in its cache.
+    const before = await firstPage();
+    expect(await firstPage()).toEqual(before);
+    const order = await testDb
+      .db('orders')
+      .whereNot({ process_status: 'Awaiting' })
+      .whereNull('assignee_id')
+      .orderBy('order_id', 'desc')
+      .first('order_id');
+    const moved = await send(a, team, 'PUT', '/api/admin/move-order-status', {
+      orderIds: [order.order_id],
+      updatingStatus: 'Awaiting',
+    });
+    expect(moved.status).toBe(200);
+    await stream.next((e) => e.type === 'order.changed' && e.orderId === Number(order.order_id), 2000);
+    const after = await firstPage();
+    expect(after.total).toBe(before.total + 1);
+    expect(after.ids).toEqual(await stored());
+    expect(after.ids).toContain(Number(order.order_id));
+  });
+
   it('counts sign-in attempts made through both processes against one limit', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 6; i++) codes.push((await signIn(i % 2 ? b : a, 'night@demo.test', 'wrong-password')).status);

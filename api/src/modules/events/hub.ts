@@ -32,6 +32,11 @@ export interface HubOptions {
   countsDelayMs: number;
   /** The folder counts of these members, by member id (the orders service). */
   countsOf: (members: Member[]) => Promise<Map<number, Record<string, number>>>;
+  /**
+   * Orders changed, here (on commit) or in another process (from the bus): called before any stream
+   * hears of it, so that what a client reads because of the event is read anew (the queue page cache).
+   */
+  ordersChanged: () => void;
 }
 
 /** The queues a member's role may open. */
@@ -66,6 +71,7 @@ export class LiveHub {
     private readonly options: HubOptions,
   ) {
     this.unsubscribe = bus.subscribe((delivery) => {
+      if (delivery.event.type === 'order.changed') options.ordersChanged();
       for (const stream of this.streams) this.deliver(stream, delivery);
       if (delivery.countsChanged) this.refreshCountsSoon();
     });
@@ -108,6 +114,8 @@ export class LiveHub {
   async publishOrderChanges(
     changes: Array<{ event: OrderChangedEvent; before: QueueFacts; after: QueueFacts }>,
   ): Promise<void> {
+    // At once in this process: the member who changed the orders may read them again before the bus answers.
+    this.options.ordersChanged();
     for (const { event, before, after } of changes) {
       const countsChanged = (Object.keys(before) as Array<keyof QueueFacts>).some((k) => before[k] !== after[k]);
       await this.bus.publish({ event, facts: { before, after }, countsChanged });

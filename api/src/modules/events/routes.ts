@@ -18,6 +18,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     heartbeatMs: app.config.liveHeartbeatMs,
     countsDelayMs: 100,
     countsOf: (members) => folderCountsOf(app.db, members),
+    ordersChanged: () => app.queuePages.clear(),
   });
   // Before the server closes: an open stream would otherwise keep it waiting.
   app.addHook('preClose', () => stopHub(app, hub));

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Knex } from 'knex';
 import { encodeId, todayUtc, type QueueDefinition, type QueueFilter, type Status } from '@app/domain';
 import { dialectOf } from '../../db/knex.js';
 import { whereFilter } from '../../db/list.js';
@@ -17,7 +16,7 @@ import {
   type OrderCondition,
 } from './repo.js';
 import type { SortField } from './schemas.js';
-import { listQueue, openQueue, orderIdOf, SEARCH_TOTAL_CAP, withSlaAge } from './service.js';
+import { openQueue, orderIdOf, readQueuePage, SEARCH_TOTAL_CAP, withSlaAge } from './service.js';
 
 /**
  * The queue a list is narrowed to (openQueue checks the role may open it). Only a list of given ids
@@ -63,7 +62,8 @@ function splitFilters(filters: ListFilter[], queue: QueueDefinition | undefined)
  * search of search-order (`q`). Totals come from the counters when they can count the filters; a
  * search or another filter is counted up to SEARCH_TOTAL_CAP and marked capped beyond it.
  */
-async function listOrders(db: Knex, member: Member, query: ListQuery): Promise<ListResult> {
+async function listOrders(app: FastifyInstance, member: Member, query: ListQuery): Promise<ListResult> {
+  const { db } = app;
   const today = todayUtc();
   const queue = queueOf(member, query);
   const { counted, others, text } = splitFilters(query.filters, queue);
@@ -96,7 +96,7 @@ async function listOrders(db: Knex, member: Member, query: ListQuery): Promise<L
   // A plain queue page in whole pages: the queue's own reader, which keeps deep pages short.
   if (queue && !others.length && !Object.keys(counted).length && query.start % limit === 0) {
     const page = { page: query.start / limit + 1, limit, sort, order: direction };
-    const { orders, total } = await listQueue(db, member, queue, page);
+    const { orders, total } = await readQueuePage(app, member, queue, page);
     return { rows: orders, total };
   }
   const rows = await findOrderPage(db, conditions, { sort, direction, offset: query.start, limit });
@@ -138,9 +138,10 @@ async function withRegistryColumns(app: FastifyInstance, rows: Record<string, un
 /** orders: the queue Lists and the order page (Show); changes are the order actions, not PUT. */
 export const ordersRepository: ResourceRepository = {
   async list({ app, member }, query) {
-    const result = await listOrders(app.db, member, query);
-    // Each row with its SLA age under this server's limits (domain/sla.ts).
-    return { ...result, rows: withSlaAge(await withRegistryColumns(app, result.rows), app.config) };
+    const result = await listOrders(app, member, query);
+    // Each row with its SLA age under this server's limits (domain/sla.ts), before the registry's
+    // columns are looked for: the age is one of them.
+    return { ...result, rows: await withRegistryColumns(app, withSlaAge(result.rows, app.config)) };
   },
   async one({ app }, id) {
     const orderId = orderIdOf(id);

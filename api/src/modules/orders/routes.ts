@@ -16,10 +16,10 @@ import {
   assignOrders,
   folderCounts,
   futureMonths,
-  listQueue,
   moveOrders,
   openQueue,
   orderDetails,
+  readQueuePage,
   refundOrders,
   searchQueue,
   seenVersions,
@@ -42,7 +42,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, params: QueueParams, querystring: QueueListQuery }, config: { permission: 'orders.read' } },
     async (request) => {
       const queue = openQueue(request.member, request.params.orderName);
-      const { orders, total } = await listQueue(app.db, request.member, queue, request.query);
+      const { orders, total } = await readQueuePage(app, request.member, queue, request.query);
       const rows = withSlaAge(orders, app.config);
       return { ...ok('Orders.', rows), total, page: request.query.page, limit: request.query.limit };
     },

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import {
   can,
@@ -139,6 +140,21 @@ export async function listQueue(db: Knex, member: Member, queue: QueueDefinition
   }
   const orders = await findOrderPage(db, conditions, { sort, direction, offset, limit: options.limit, index });
   return { orders, total };
+}
+
+/** A page of a queue and the queue's total, as listQueue reads them. */
+export type QueuePage = Awaited<ReturnType<typeof listQueue>>;
+
+/**
+ * A page of a queue through the process's page cache (pageCache.ts): the same page for everyone who may
+ * open the queue, or for the member alone when the queue is theirs (My Orders), on the same day.
+ */
+export function readQueuePage(app: FastifyInstance, member: Member, queue: QueueDefinition, options: QueuePageOptions) {
+  const { page, limit, sort, order, month } = options;
+  const owner = queue.filter.assignedToMe ? member.id : '';
+  const direction = order.toLowerCase() === 'asc' ? 'asc' : 'desc';
+  const key = [queue.orderName, owner, todayUtc(), page, limit, sort || 'order_id', direction, month ?? ''];
+  return app.queuePages.get(key.join('|'), () => listQueue(app.db, member, queue, options));
 }
 
 /**
