@@ -51,9 +51,7 @@ async function main() {
         await ready(page);
         return Date.now() - start;
       };
-      timings.list.push(
-        await time(`${server.url}/admin/recent-order`, (p) => p.locator('tbody tr').first().waitFor()),
-      );
+      timings.list.push(await time(`${server.url}/admin/recent-order`, (p) => p.locator('tbody tr').first().waitFor()));
       bytes.list = js;
       const href = await page.getByRole('link', { name: 'View' }).first().getAttribute('href');
       js = 0;
