@@ -2,7 +2,11 @@ import { Box, Button, MenuItem, TextField, Typography } from '@mui/material';
 import { useListContext, useListPaginationContext, useTranslate } from 'react-admin';
 import { ALL_ROWS, ELLIPSIS, ROWS_PER_PAGE_OPTIONS, pageItems, perPageFor, rowsPerPageChoice } from './pageItems';
 
-/** Server paging of SPEC section 9 on react-admin's List: 10/25/50/100/500/All rows, "Showing x to y of z", collapsing page buttons. */
+/**
+ * Server paging of SPEC section 9 on react-admin's List: 10/25/50/100/500/All rows, "Showing x to y of z", collapsing page buttons.
+ * Not react-admin's <Pagination>: its MUI TablePagination has no "All" sized to the queue's total, no SPEC
+ * ellipsis rule and no "Showing" text; the list state is still react-admin's (useListPaginationContext).
+ */
 export function QueuePagination() {
   const { page, perPage, total, setPage, setPerPage, isPending } = useListPaginationContext();
   // A total the API counted only up to a cap reads "1,000+" (the pages stop there).
