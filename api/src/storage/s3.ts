@@ -6,7 +6,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { isStorageKey, newStorageKey, type Storage } from './index.js';
+import { isStorageKey, newStorageKey, type Storage } from './storage.js';
 
 /**
  * Documents in an S3-compatible bucket, from `s3://[accessKey:secret@]bucket[/prefix]?endpoint=&region=`:
