@@ -3,6 +3,8 @@ declare module 'jsonexport/dist' {
   interface Options {
     headers?: string[];
     endOfLine?: string;
+    /** Quote every field, not only those holding a comma, `\n` or `"`. */
+    forceTextDelimiter?: boolean;
   }
   export default function jsonexport(
     data: object[],

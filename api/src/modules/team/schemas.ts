@@ -1,5 +1,5 @@
 import { Type, type TSchema } from 'typebox';
-import { EMAIL_PATTERN, MESSAGES, PASSWORD_MIN_LENGTH, ROLES } from '@app/domain';
+import { EMAIL_PATTERN, MESSAGES, PASSWORD_MIN_LENGTH, ROLES, SINGLE_LINE_PATTERN } from '@app/domain';
 
 export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
 
@@ -12,7 +12,12 @@ const MemberId = (field: string) =>
 const Name = Type.String({
   minLength: 1,
   maxLength: 100,
-  errorMessage: { required: MESSAGES.teamNameRequired, minLength: MESSAGES.teamNameRequired },
+  pattern: SINGLE_LINE_PATTERN,
+  errorMessage: {
+    required: MESSAGES.teamNameRequired,
+    minLength: MESSAGES.teamNameRequired,
+    pattern: 'name must be one line of text, without control characters.',
+  },
 });
 const Email = Type.String({
   maxLength: 191,
