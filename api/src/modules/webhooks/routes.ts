@@ -7,7 +7,7 @@ import { badRequest, HttpError, ok } from '../../http.js';
 import { fromSendgrid, fromSes, type SendgridEvent, type SesEvent } from './events.js';
 import { SendgridBatch, SnsMessage } from './schemas.js';
 import { recordDeliveryEvents } from './service.js';
-import { sendgridPublicKey, verifySendgrid, verifySns, type SnsEnvelope } from './signatures.js';
+import { sendgridPublicKey, snsTimestampIsFresh, verifySendgrid, verifySns, type SnsEnvelope } from './signatures.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -92,6 +92,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         if (!valid) throw refused();
         const topics = app.config.sesSnsTopicArns;
         if (topics.length && !topics.includes(message.TopicArn)) throw refused();
+        if (!snsTimestampIsFresh(message.Timestamp, Date.now()))
+          throw new HttpError(401, 'The SNS message Timestamp is more than an hour old or ahead of the clock.');
       },
     },
     async (request) => {

@@ -35,6 +35,21 @@ export function verifySendgrid(
   }
 }
 
+/** An SNS message signed longer ago is a replay: SNS retries a delivery for at most an hour by default. */
+export const SNS_MAX_AGE_SECONDS = 60 * 60;
+/** How far ahead of our clock a signed Timestamp may be (clock skew), no more. */
+export const SNS_MAX_AHEAD_SECONDS = 5 * 60;
+
+/**
+ * Whether a signed SNS Timestamp (ISO 8601) is recent: at most an hour old and at most five minutes
+ * ahead, so a captured notification cannot be played again later (issue 22, finding 8).
+ */
+export function snsTimestampIsFresh(timestamp: string, nowMs: number): boolean {
+  if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?Z$/.test(timestamp)) return false;
+  const ageSeconds = (nowMs - Date.parse(timestamp)) / 1000;
+  return ageSeconds <= SNS_MAX_AGE_SECONDS && ageSeconds >= -SNS_MAX_AHEAD_SECONDS;
+}
+
 /** The fields of an SNS message that its signature covers. */
 export interface SnsEnvelope {
   Type: string;
