@@ -64,6 +64,15 @@ export interface AppConfig {
   liveHeartbeatMs: number;
   /** How long a queue page read stays cached when no order change clears it (PAGE_CACHE_MS; 0: no cache). */
   pageCacheMs: number;
+  /** Live event streams open at once per member and per client address, across processes with Redis. */
+  liveStreamsPerMember: number;
+  liveStreamsPerAddress: number;
+  /** Live stream tickets a member may ask for per minute (LIVE_TICKET_RATE_MAX). */
+  liveTicketRateMax: number;
+  /** Connections one address may hold open at once on this process; 0: no limit (the default behind TRUST_PROXY). */
+  connectionsPerAddress: number;
+  /** A request without a valid token must send its whole body within this time (BODY_TIMEOUT_MS). */
+  bodyTimeoutMs: number;
 }
 
 const bool = (value: string | undefined, fallback: boolean) =>
@@ -153,6 +162,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     slaStandardHours: int(env, 'SLA_STANDARD_HOURS', 24, 1),
     liveHeartbeatMs: int(env, 'LIVE_HEARTBEAT_MS', 15_000, 100),
     pageCacheMs: int(env, 'PAGE_CACHE_MS', 5_000),
+    liveStreamsPerMember: int(env, 'LIVE_STREAMS_PER_MEMBER', 5, 1),
+    liveStreamsPerAddress: int(env, 'LIVE_STREAMS_PER_ADDRESS', 20, 1),
+    liveTicketRateMax: int(env, 'LIVE_TICKET_RATE_MAX', 30, 1),
+    // Behind a proxy every connection comes from the proxy's address: the proxy limits per client there.
+    connectionsPerAddress: int(env, 'CONNECTIONS_PER_ADDRESS', trustProxy(env.TRUST_PROXY) ? 0 : 100),
+    bodyTimeoutMs: int(env, 'BODY_TIMEOUT_MS', 10_000, 1000),
     ...overrides,
   };
   if (config.databaseUrl && !config.databaseUrl.startsWith('mysql://')) {

@@ -6,6 +6,7 @@ import { redisNamespace } from '../../plugins/redis.js';
 import { createFailureCounter, type FailureLimit } from './failureLimits.js';
 import { ChangePasswordBody, LoginBody, MemberView } from './schemas.js';
 import { changePassword, signIn, signOut } from './service.js';
+import { endLiveStreams } from '../events/service.js';
 
 /** Failures per IP may reach this many times the per-account limit (an office shares one address). */
 export const LOGIN_IP_FACTOR = 5;
@@ -69,6 +70,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       await limited([accountLimit(request.member.email), ipLimit(request)], () =>
         changePassword(app, request.member, currentPassword, newPassword),
       );
+      await endLiveStreams(app.db, { memberId: request.member.id });
       return ok('Password updated successfully. Please sign in again.');
     },
   );
@@ -78,6 +80,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags: ['account'] }, config: { permission: 'account.signOut' } },
     async (request) => {
       await signOut(app, request.user);
+      await endLiveStreams(app.db, { tokenId: request.user.jti });
       return ok('You have been signed out.');
     },
   );

@@ -18,10 +18,19 @@ export interface BusDelivery extends BusMessage {
 /** How long published events stay replayable for a stream that resumes (the promise is one minute). */
 export const REPLAY_MS = 2 * 60_000;
 
+/** Whose streams to end: every stream of a member, or those opened with one token. */
+export interface StreamsEnd {
+  memberId?: number;
+  tokenId?: string;
+}
+
 export interface EventBus {
   publish(message: BusMessage): Promise<void>;
   /** Every message published from now on, by any process; answers the unsubscribe function. */
   subscribe(listener: (delivery: BusDelivery) => void): () => void;
+  /** Tells every process to end these streams (a session ended); never replayed, never sent to clients. */
+  publishEnd(target: StreamsEnd): Promise<void>;
+  subscribeEnd(listener: (target: StreamsEnd) => void): () => void;
   /** Messages after `lastId`, oldest first; null when some of them are no longer kept. */
   since(lastId: string): Promise<BusDelivery[] | null>;
   close(): Promise<void>;
@@ -40,6 +49,7 @@ export function compareIds(a: string, b: string): number {
 /** One process (no REDIS_URL): listeners are called in turn, recent messages kept in memory. */
 export function createMemoryBus(): EventBus {
   const listeners = new Set<(delivery: BusDelivery) => void>();
+  const endListeners = new Set<(target: StreamsEnd) => void>();
   const recent: BusDelivery[] = [];
   let lastMs = 0;
   let seq = 0;
@@ -58,12 +68,20 @@ export function createMemoryBus(): EventBus {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    async publishEnd(target) {
+      for (const listener of endListeners) listener(target);
+    },
+    subscribeEnd(listener) {
+      endListeners.add(listener);
+      return () => endListeners.delete(listener);
+    },
     async since(lastId) {
       if (oldestDropped && compareIds(lastId, oldestDropped) < 0) return null;
       return recent.filter((d) => compareIds(d.id, lastId) > 0);
     },
     async close() {
       listeners.clear();
+      endListeners.clear();
     },
   };
 }
@@ -77,14 +95,20 @@ export function createMemoryBus(): EventBus {
 export async function createRedisBus(redis: Redis, namespace: string): Promise<EventBus> {
   const STREAM = `${namespace}:events`;
   const CHANNEL = STREAM;
+  const END_CHANNEL = `${namespace}:streams-end`;
   const subscriber = redis.duplicate();
   const listeners = new Set<(delivery: BusDelivery) => void>();
-  subscriber.on('message', (_channel: string, text: string) => {
+  const endListeners = new Set<(target: StreamsEnd) => void>();
+  subscriber.on('message', (channel: string, text: string) => {
+    if (channel === END_CHANNEL) {
+      for (const listener of endListeners) listener(JSON.parse(text) as StreamsEnd);
+      return;
+    }
     const space = text.indexOf(' ');
     const delivery: BusDelivery = { ...(JSON.parse(text.slice(space + 1)) as BusMessage), id: text.slice(0, space) };
     for (const listener of listeners) listener(delivery);
   });
-  await subscriber.subscribe(CHANNEL);
+  await subscriber.subscribe(CHANNEL, END_CHANNEL);
   const parse = ([id, fields]: [string, string[]]): BusDelivery => ({ ...(JSON.parse(fields[1]!) as BusMessage), id });
   return {
     async publish(message) {
@@ -98,6 +122,13 @@ export async function createRedisBus(redis: Redis, namespace: string): Promise<E
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    async publishEnd(target) {
+      await redis.publish(END_CHANNEL, JSON.stringify(target));
+    },
+    subscribeEnd(listener) {
+      endListeners.add(listener);
+      return () => endListeners.delete(listener);
+    },
     async since(lastId) {
       // MINID trims only entries older than the window, so an id within it has everything after it kept;
       // an older one, only if the oldest entry kept is not newer than it.
@@ -110,6 +141,7 @@ export async function createRedisBus(redis: Redis, namespace: string): Promise<E
     },
     async close() {
       listeners.clear();
+      endListeners.clear();
       await subscriber.quit().catch(() => subscriber.disconnect());
     },
   };

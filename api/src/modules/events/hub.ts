@@ -9,14 +9,30 @@ import {
   type OrderChangedEvent,
   type QueueFacts,
 } from '@app/domain';
-import type { Member } from '../../types.js';
-import { compareIds, type BusDelivery, type EventBus } from './bus.js';
+import crypto from 'node:crypto';
+import { HttpError } from '../../http.js';
+import type { Member, TokenPayload } from '../../types.js';
+import { compareIds, type BusDelivery, type EventBus, type StreamsEnd } from './bus.js';
 import { VIEWER_TTL_MS, type PresenceStore } from './presence.js';
+import type { SlotLimit, StreamSlots } from './slots.js';
 import type { TicketStore } from './tickets.js';
 
-/** One open stream: whose it is, and the last event id it was sent (replays and live events never repeat). */
+/** Who opens a stream: the member, the token they opened it with, and the client's address. */
+export interface StreamOwner {
+  member: Member;
+  payload: TokenPayload;
+  address: string;
+}
+
+/**
+ * One open stream: whose it is, with which token (it ends with the session), the slots it holds, and
+ * the last event id it was sent (replays and live events never repeat).
+ */
 interface LiveStream {
   member: Member;
+  payload: TokenPayload;
+  slotId: string;
+  limits: SlotLimit[];
   session: Session;
   end: () => void;
   lastId: string;
@@ -26,8 +42,13 @@ interface LiveStream {
 }
 
 export interface HubOptions {
-  /** Interval of the keep-alive comments that stop proxies from closing an idle stream. */
+  /** Interval of the keep-alive comments that stop proxies from closing an idle stream; each also re-checks the session. */
   heartbeatMs: number;
+  /** Streams open at once per member and per address (every process, with Redis). */
+  streamsPerMember: number;
+  streamsPerAddress: number;
+  /** The member a token still speaks for (not signed out, same token version), else undefined. */
+  sessionOf: (payload: TokenPayload) => Promise<Member | undefined>;
   /** How long queue-count refreshes are gathered: a batch of changes costs one read of the counters. */
   countsDelayMs: number;
   /** The folder counts of these members, by member id (the orders service). */
@@ -61,40 +82,88 @@ export class LiveHub {
   private readonly streams = new Set<LiveStream>();
   private countsTimer: NodeJS.Timeout | null = null;
   private readonly sweepTimer: NodeJS.Timeout;
-  private readonly unsubscribe: () => void;
+  private readonly sessionTimer: NodeJS.Timeout;
+  private checkingSessions = false;
+  private readonly unsubscribe: Array<() => void>;
 
   constructor(
     private readonly app: FastifyInstance,
     readonly bus: EventBus,
     readonly presence: PresenceStore,
     readonly tickets: TicketStore,
+    private readonly slots: StreamSlots,
     private readonly options: HubOptions,
   ) {
-    this.unsubscribe = bus.subscribe((delivery) => {
-      if (delivery.event.type === 'order.changed') options.ordersChanged();
-      for (const stream of this.streams) this.deliver(stream, delivery);
-      if (delivery.countsChanged) this.refreshCountsSoon();
-    });
+    this.unsubscribe = [
+      bus.subscribe((delivery) => {
+        if (delivery.event.type === 'order.changed') options.ordersChanged();
+        for (const stream of this.streams) this.deliver(stream, delivery);
+        if (delivery.countsChanged) this.refreshCountsSoon();
+      }),
+      bus.subscribeEnd((target) => this.endHere(target)),
+    ];
     this.sweepTimer = setInterval(() => void this.sweepPresence(), VIEWER_TTL_MS / 3);
     this.sweepTimer.unref();
+    this.sessionTimer = setInterval(() => void this.checkSessions(), options.heartbeatMs);
+    this.sessionTimer.unref();
   }
 
   get openStreams(): number {
     return this.streams.size;
   }
 
-  /** Takes over the response as an event stream; missed events after `lastId` are replayed first. */
-  async open(request: FastifyRequest, reply: FastifyReply, member: Member, lastId: string | null) {
-    reply.hijack();
+  /**
+   * Takes over the response as an event stream; missed events after `lastId` are replayed first. Refused
+   * (429) when the member or the address has as many streams open as allowed: one account could
+   * otherwise hold every connection the server has.
+   */
+  async open(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { member, payload, address }: StreamOwner,
+    lastId: string | null,
+  ) {
+    const { streamsPerMember, streamsPerAddress } = this.options;
+    const limits = [
+      { key: `member:${member.id}`, max: streamsPerMember },
+      { key: `address:${address}`, max: streamsPerAddress },
+    ];
+    const slotId = crypto.randomUUID();
+    const full = await this.slots.take(slotId, limits);
+    if (full) {
+      // The refused client's connection goes too: a flood of refused requests holds no sockets.
+      reply.header('connection', 'close');
+      throw new HttpError(
+        429,
+        full === limits[0]
+          ? `You have ${streamsPerMember} live updates open, the most one member may have. Close another tab of the back-office and try again.`
+          : `This address has ${streamsPerAddress} live updates open, the most allowed. Close another tab of the back-office and try again.`,
+      );
+    }
+    try {
+      reply.hijack();
+      await this.startStream(request, reply, { member, payload, slotId, limits }, lastId);
+    } catch (error) {
+      await this.slots.release(slotId, limits);
+      throw error;
+    }
+  }
+
+  private async startStream(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    owner: Pick<LiveStream, 'member' | 'payload' | 'slotId' | 'limits'>,
+    lastId: string | null,
+  ) {
     const session = await createSession(request.raw, reply.raw, {
       keepAlive: this.options.heartbeatMs,
       retry: 2000,
       trustClientEventId: false,
       headers: { 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' },
     });
-    const stream: LiveStream = { member, session, end: () => reply.raw.end(), lastId: lastId ?? '', held: [] };
+    const stream: LiveStream = { ...owner, session, end: () => reply.raw.end(), lastId: lastId ?? '', held: [] };
     this.streams.add(stream);
-    session.once('disconnected', () => this.streams.delete(stream));
+    session.once('disconnected', () => void this.finish(stream));
     try {
       const missed = lastId ? await this.bus.since(lastId) : [];
       if (missed === null) this.push(stream, { type: 'resync' }, lastId!);
@@ -130,6 +199,15 @@ export class LiveHub {
     return this.presence.members(orderId);
   }
 
+  /**
+   * Ends the streams of a session that ended (sign-out, password or role change, deletion), here at once
+   * and in every other process through the bus.
+   */
+  async endStreams(target: StreamsEnd) {
+    this.endHere(target);
+    await this.bus.publishEnd(target);
+  }
+
   logError(error: unknown) {
     this.app.log.warn({ err: error }, 'live event failed');
   }
@@ -137,11 +215,48 @@ export class LiveHub {
   /** Ends every stream (before the server closes: open streams would hold it open) and stops listening. */
   async close() {
     clearInterval(this.sweepTimer);
+    clearInterval(this.sessionTimer);
     if (this.countsTimer) clearTimeout(this.countsTimer);
-    this.unsubscribe();
-    for (const stream of this.streams) stream.end();
-    this.streams.clear();
+    for (const unsubscribe of this.unsubscribe) unsubscribe();
+    await Promise.all([...this.streams].map((stream) => this.finish(stream)));
     await this.bus.close();
+  }
+
+  /** Ends a stream and gives its slots back (once, whichever of the client or the server ends it). */
+  private async finish(stream: LiveStream) {
+    if (!this.streams.delete(stream)) return;
+    stream.end();
+    await this.slots.release(stream.slotId, stream.limits).catch((error: unknown) => this.logError(error));
+  }
+
+  private endHere({ memberId, tokenId }: StreamsEnd) {
+    for (const stream of this.streams) {
+      if (stream.member.id === memberId || stream.payload.jti === tokenId) void this.finish(stream);
+    }
+  }
+
+  /**
+   * At each heartbeat: ends the streams whose session ended in a way no message announced (the token
+   * revoked or its member changed or gone while the bus was away), and renews the slots of the others.
+   */
+  private async checkSessions() {
+    if (this.checkingSessions || !this.streams.size) return;
+    this.checkingSessions = true;
+    try {
+      const byToken = new Map<string, LiveStream[]>();
+      for (const s of this.streams) byToken.set(s.payload.jti, [...(byToken.get(s.payload.jti) ?? []), s]);
+      for (const streams of byToken.values()) {
+        const member = await this.options.sessionOf(streams[0]!.payload);
+        for (const stream of streams) {
+          if (!member || member.type !== stream.member.type) await this.finish(stream);
+        }
+      }
+      await this.slots.renew([...this.streams]);
+    } catch (error) {
+      this.logError(error);
+    } finally {
+      this.checkingSessions = false;
+    }
   }
 
   private deliver(stream: LiveStream, delivery: BusDelivery, replaying = false) {

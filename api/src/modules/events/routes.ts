@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { can } from '@app/domain';
 import { forbidden, HttpError, ok } from '../../http.js';
 import type { TokenPayload } from '../../types.js';
@@ -16,6 +17,9 @@ const unauthorized = (message: string) => new HttpError(401, message);
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const hub = await startHub(app, {
     heartbeatMs: app.config.liveHeartbeatMs,
+    streamsPerMember: app.config.liveStreamsPerMember,
+    streamsPerAddress: app.config.liveStreamsPerAddress,
+    sessionOf: (payload) => sessionMember(app.db, payload),
     countsDelayMs: 100,
     countsOf: (members) => folderCountsOf(app.db, members),
     ordersChanged: () => app.queuePages.clear(),
@@ -23,9 +27,24 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   // Before the server closes: an open stream would otherwise keep it waiting.
   app.addHook('preClose', () => stopHub(app, hub));
 
+  // Per member across processes (Redis when set): a ticket costs a store write, and nobody needs many.
+  const ticketRateLimit = {
+    max: app.config.liveTicketRateMax,
+    timeWindow: 60_000,
+    keyGenerator: (request: FastifyRequest) => `events-ticket|${request.member.id}`,
+    errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
+      new HttpError(
+        429,
+        `Too many live update tickets asked for. Please wait ${Math.max(1, Math.ceil(context.ttl / 1000))} second(s) and try again.`,
+      ),
+  };
+
   app.post(
     '/admin/events/ticket',
-    { schema: { tags, querystring: TicketQuery }, config: { permission: 'orders.read' } },
+    {
+      schema: { tags, querystring: TicketQuery },
+      config: { permission: 'orders.read', rateLimit: ticketRateLimit },
+    },
     async (request) => {
       const ticket = await hub.tickets.issue({
         payload: request.user,
@@ -64,7 +83,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       await hub.open(
         request,
         reply,
-        { id: member.id, name: member.name, email: member.email, type: member.type },
+        {
+          member: { id: member.id, name: member.name, email: member.email, type: member.type },
+          payload: payload!,
+          address: request.ip,
+        },
         lastId,
       );
     },

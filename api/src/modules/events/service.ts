@@ -3,9 +3,10 @@ import type { Knex } from 'knex';
 import type { OrderChangedEvent, QueueFacts } from '@app/domain';
 import { redisNamespace } from '../../plugins/redis.js';
 import type { Member } from '../../types.js';
-import { createMemoryBus, createRedisBus } from './bus.js';
+import { createMemoryBus, createRedisBus, type StreamsEnd } from './bus.js';
 import { LiveHub, type HubOptions } from './hub.js';
 import { createMemoryPresence, createRedisPresence } from './presence.js';
+import { createMemorySlots, createRedisSlots } from './slots.js';
 import { createMemoryTickets, createRedisTickets } from './tickets.js';
 
 /**
@@ -25,9 +26,11 @@ export async function startHub(app: FastifyInstance, options: HubOptions): Promi
         await createRedisBus(redis, namespace),
         createRedisPresence(redis, namespace),
         createRedisTickets(redis, namespace),
+        // A stream's slot outlives a dead process by this much at most; live ones renew it every heartbeat.
+        createRedisSlots(redis, namespace, Math.max(30_000, 3 * options.heartbeatMs)),
         options,
       )
-    : new LiveHub(app, createMemoryBus(), createMemoryPresence(), createMemoryTickets(), options);
+    : new LiveHub(app, createMemoryBus(), createMemoryPresence(), createMemoryTickets(), createMemorySlots(), options);
   hubs.set(app.db.client.config as object, hub);
   return hub;
 }
@@ -35,6 +38,16 @@ export async function startHub(app: FastifyInstance, options: HubOptions): Promi
 export function stopHub(app: FastifyInstance, hub: LiveHub) {
   hubs.delete(app.db.client.config as object);
   return hub.close();
+}
+
+/**
+ * Ends the live streams of a session that ended (sign-out of one token, or every token of a member whose
+ * password or role changed or who was deleted), in every process. A failure is logged, not thrown: the
+ * change stands, and each stream re-checks its session at the next heartbeat anyway.
+ */
+export async function endLiveStreams(db: Knex | Knex.Transaction, target: StreamsEnd): Promise<void> {
+  const hub = hubOf(db);
+  await hub?.endStreams(target).catch((error: unknown) => hub.logError(error));
 }
 
 /** An order as a change saw it: the facts that place it in queues, its holder and its version. */

@@ -14,6 +14,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../http.js';
 import type { Member } from '../../types.js';
 import { hashPassword } from '../auth/passwords.js';
 import { releaseOrdersOf } from '../orders/service.js';
+import { endLiveStreams } from '../events/service.js';
 import {
   deleteMember,
   findMemberById,
@@ -112,6 +113,8 @@ export async function updateTeamMember(db: Knex, actor: Member, body: Static<typ
     if (isDuplicateKey(error)) throw conflict(EMAIL_TAKEN);
     throw error;
   }
+  // Their streams were opened as the old role, or with tokens that no longer work.
+  if (passwordHash || body.type !== target.type) await endLiveStreams(db, { memberId: target.id });
 }
 
 /** Deletes a member: their sessions end with the row, and the orders they held go back to their queues. */
@@ -126,5 +129,6 @@ export async function deleteTeamMember(db: Knex, actor: Member, id: number): Pro
     await releaseOrdersOf(trx, actor, id);
     await deleteMember(trx, id);
   });
+  await endLiveStreams(db, { memberId: id });
   return TEXTS.memberDeleted;
 }
