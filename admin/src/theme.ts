@@ -15,6 +15,19 @@ export const theme: RaThemeOptions = {
     // MUI's #d32f2f red text on a striped row fell under 4.5:1.
     error: { main: '#b71c1c', light: '#e53935', dark: '#7f0000', contrastText: '#fff' },
   },
+  // Noto faces (fonts.css) only after the system's: they are fetched for the scripts those lack.
+  typography: {
+    fontFamily: [
+      'Roboto',
+      'Helvetica',
+      'Arial',
+      '"Noto Sans Thai"',
+      '"Noto Sans SC"',
+      '"Noto Sans JP"',
+      '"Noto Sans KR"',
+      'sans-serif',
+    ].join(','),
+  },
   breakpoints: { values: { xs: 0, sm: 600, md: 991, lg: 1200, xl: 1536 } },
   components: {
     ...defaultTheme.components,
