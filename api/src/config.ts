@@ -11,6 +11,8 @@ export interface AppConfig {
   dataDir: string;
   /** Empty: the embedded SQLite database under dataDir. */
   databaseUrl: string;
+  /** Which host of a DATABASE_URL listing several (a Galera cluster) this process uses, 1-based; 0: the first. */
+  databaseNode: number;
   jwtSecret: string;
   jwtExpiresIn: string;
   /** Base address of the admin host, used in customer links of mails. */
@@ -28,7 +30,10 @@ export interface AppConfig {
   mailMaxAttempts: number;
   /** First retry delay; each later retry waits twice as long (capped at an hour). */
   mailRetryBaseMs: number;
+  /** Failed sign-ins per account and address before each further one waits (5x per address, any account). */
   loginRateMax: number;
+  /** The first wait after those (LOGIN_DELAY_BASE_MS); it doubles with each failure, up to RATE_WINDOW_MS. */
+  loginDelayBaseMs: number;
   trackRateMax: number;
   rateWindowMs: number;
   /** Seed demo data into an empty database at start (never in production). */
@@ -123,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     port,
     dataDir,
     databaseUrl: env.DATABASE_URL ?? '',
+    databaseNode: int(env, 'DATABASE_NODE', 0),
     jwtSecret: overrides.jwtSecret ?? jwtSecret(env, dataDir, nodeEnv),
     jwtExpiresIn: env.JWT_EXPIRES_IN ?? '12h',
     publicAdminUrl: (env.PUBLIC_ADMIN_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
@@ -139,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailMaxAttempts: int(env, 'MAIL_MAX_ATTEMPTS', 8, 1),
     mailRetryBaseMs: int(env, 'MAIL_RETRY_BASE_MS', 60_000, 0),
     loginRateMax: int(env, 'LOGIN_RATE_MAX', 10, 1),
+    loginDelayBaseMs: int(env, 'LOGIN_DELAY_BASE_MS', 1000, 1),
     trackRateMax: int(env, 'TRACK_RATE_MAX', 20, 1),
     rateWindowMs: int(env, 'RATE_WINDOW_MS', 15 * 60_000, 1000),
     seedDemo: bool(env.SEED_DEMO, nodeEnv !== 'production'),

@@ -1,18 +1,141 @@
 import path from 'node:path';
 import fs from 'node:fs';
+import net from 'node:net';
 import knexFactory, { type Knex } from 'knex';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../storage/privateFiles.js';
 
 export type Dialect = 'sqlite' | 'mysql';
 
 export interface DbOptions {
-  /** mysql://user:pass@host:3306/db; empty means the embedded SQLite database. */
+  /**
+   * mysql://user:pass@host:3306/db; empty means the embedded SQLite database. Several hosts
+   * (mysql://user@h1:3306,h2:3306,h3:3306/db) name the nodes of one Galera cluster.
+   */
   databaseUrl?: string;
+  /** Which of several hosts this process uses (1-based; DATABASE_NODE); 0 or absent: the first. */
+  databaseNode?: number;
   /** Folder of the SQLite file. */
   dataDir: string;
 }
 
 export const dialectOf = (db: Knex): Dialect => (db.client.config.client === 'mysql2' ? 'mysql' : 'sqlite');
+
+export interface MysqlAddress {
+  hosts: Array<{ host: string; port: number }>;
+  user: string;
+  password: string;
+  database: string;
+  /** Connections in this process's pool (?pool=). */
+  pool: number;
+}
+
+/** A mysql:// address with one host or several (host[:port] separated by commas), which `new URL` refuses. */
+export function parseMysqlUrl(databaseUrl: string): MysqlAddress {
+  const match = /^mysql:\/\/([^/?#]*)([^?#]*)(\?[^#]*)?$/.exec(databaseUrl);
+  if (!match) throw new Error('DATABASE_URL must be mysql://user:password@host[:port][,host[:port]...]/database');
+  const [, authority = '', pathname = '', search = ''] = match;
+  const at = authority.lastIndexOf('@');
+  const hostList = authority.slice(at + 1);
+  const hosts = hostList.split(',').map((entry) => {
+    // Each host read through URL, as a one-host address would be (IPv6 brackets, default port).
+    const url = new URL(`mysql://${entry}`);
+    if (!url.hostname) throw new Error(`DATABASE_URL names an empty host (${hostList})`);
+    return { host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port || 3306) };
+  });
+  const auth = new URL(`mysql://${authority.slice(0, at + 1)}x${search}`);
+  const pool = Number(auth.searchParams.get('pool') ?? 10);
+  if (!Number.isInteger(pool) || pool < 1) throw new Error('DATABASE_URL ?pool= must be a positive integer');
+  return {
+    hosts,
+    user: decodeURIComponent(auth.username),
+    password: decodeURIComponent(auth.password),
+    database: decodeURIComponent(pathname.replace(/^\//, '')),
+    pool,
+  };
+}
+
+/** A host that failed is skipped for this long before new connections try it again. */
+const HOST_RETRY_MS = 2000;
+
+/** Whether a TCP connection to the host opens within the time: a killed node refuses at once. */
+const accepts = (host: string, port: number, timeoutMs = 500) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect({ host, port, timeout: timeoutMs });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.once('connect', () => done(true));
+    socket.once('timeout', () => done(false));
+    socket.once('error', () => done(false));
+  });
+
+type MysqlConn = {
+  config: { host?: string; port?: number };
+  query: (sql: string, cb: (err: Error | null, rows?: Array<Record<string, string>>) => void) => void;
+};
+
+/**
+ * Knex's MySQL configuration. With several hosts each new connection goes to this process's node
+ * (`preferred`), or when it refuses or is not Synced, to the next host that accepts, in the listed
+ * order (failover); a failed host is tried again after HOST_RETRY_MS, so connections return to the
+ * preferred node once it is back. Sessions on a cluster read causally (wsrep_sync_wait=1): a process
+ * told of a change by another (live events) reads it on its own node.
+ */
+function mysqlConfig(address: MysqlAddress, preferred: number): Knex.Config {
+  const { hosts } = address;
+  const cluster = hosts.length > 1;
+  const downUntil = new Map<string, number>();
+  const key = (host?: string, port?: number) => `${host}:${port}`;
+  const settings = {
+    user: address.user,
+    password: address.password,
+    database: address.database,
+    charset: 'utf8mb4',
+    timezone: 'Z',
+    dateStrings: true,
+    decimalNumbers: true,
+    supportBigNumbers: true,
+    bigNumberStrings: false,
+  };
+  const ordered = [...hosts.slice(preferred), ...hosts.slice(0, preferred)];
+  const connection = async () => {
+    const now = Date.now();
+    const candidates = ordered.filter((h) => (downUntil.get(key(h.host, h.port)) ?? 0) <= now);
+    for (const h of candidates.length ? candidates : ordered) {
+      if (await accepts(h.host, h.port)) return { ...settings, ...h, expirationChecker: () => true };
+      downUntil.set(key(h.host, h.port), now + HOST_RETRY_MS);
+    }
+    // None accepts: the preferred one, whose refusal the request answers as 503.
+    return { ...settings, ...ordered[0]!, expirationChecker: () => true };
+  };
+  const session = "SET time_zone = '+00:00', NAMES utf8mb4 COLLATE utf8mb4_unicode_ci";
+  return {
+    client: 'mysql2',
+    connection: cluster ? connection : { ...settings, ...hosts[0]! },
+    pool: {
+      min: 0,
+      max: address.pool,
+      afterCreate(conn: MysqlConn, done: (err: Error | null, conn: unknown) => void) {
+        if (!cluster) return conn.query(session, (err) => done(err, conn));
+        const fail = (error: Error) => {
+          downUntil.set(key(conn.config.host, conn.config.port), Date.now() + HOST_RETRY_MS);
+          done(error, conn);
+        };
+        conn.query(`${session}, SESSION wsrep_sync_wait = 1`, (err) => {
+          if (err) return fail(err);
+          conn.query("SHOW GLOBAL STATUS LIKE 'wsrep_local_state_comment'", (error, rows) => {
+            const state = rows?.[0]?.Value;
+            if (error) fail(error);
+            else if (state !== 'Synced') fail(new Error(`The database node is ${state ?? 'not in a cluster'}`));
+            else done(null, conn);
+          });
+        });
+      },
+    },
+    acquireConnectionTimeout: 10_000,
+  };
+}
 
 /**
  * The one place that normalises the two dialects (the Ghost model): SQLite with foreign keys on and
@@ -21,35 +144,13 @@ export const dialectOf = (db: Knex): Dialect => (db.client.config.client === 'my
  */
 export function createDb(options: DbOptions): Knex {
   if (options.databaseUrl) {
-    const url = new URL(options.databaseUrl);
-    if (url.protocol !== 'mysql:') throw new Error(`DATABASE_URL must start with mysql:// (got ${url.protocol})`);
-    return knexFactory({
-      client: 'mysql2',
-      connection: {
-        host: url.hostname,
-        port: Number(url.port || 3306),
-        user: decodeURIComponent(url.username),
-        password: decodeURIComponent(url.password),
-        database: url.pathname.replace(/^\//, ''),
-        charset: 'utf8mb4',
-        timezone: 'Z',
-        dateStrings: true,
-        decimalNumbers: true,
-        supportBigNumbers: true,
-        bigNumberStrings: false,
-      },
-      pool: {
-        min: 0,
-        max: Number(url.searchParams.get('pool') ?? 10),
-        afterCreate(
-          conn: { query: (sql: string, cb: (err: Error | null) => void) => void },
-          done: (err: Error | null, conn: unknown) => void,
-        ) {
-          conn.query("SET time_zone = '+00:00', NAMES utf8mb4 COLLATE utf8mb4_unicode_ci", (err) => done(err, conn));
-        },
-      },
-      acquireConnectionTimeout: 10_000,
-    });
+    if (!options.databaseUrl.startsWith('mysql://')) throw new Error('DATABASE_URL must start with mysql://');
+    const address = parseMysqlUrl(options.databaseUrl);
+    const node = options.databaseNode ?? 0;
+    if (node > address.hosts.length) {
+      throw new Error(`DATABASE_NODE is ${node} but DATABASE_URL lists ${address.hosts.length} host(s)`);
+    }
+    return knexFactory(mysqlConfig(address, Math.max(node - 1, 0)));
   }
   ensurePrivateDir(options.dataDir);
   // SQLite gives its -wal and -shm files the mode of the database file, so 0600 here covers all three.

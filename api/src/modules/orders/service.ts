@@ -21,6 +21,7 @@ import {
   type Status,
 } from '@app/domain';
 import { dialectOf } from '../../db/knex.js';
+import { withTransactionRetry } from '../../db/retry.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http.js';
 import type { Member } from '../../types.js';
 import { lastAuditEventOf, recordAudit, type AuditEvent } from '../audit/service.js';
@@ -296,7 +297,7 @@ const changeOrders = (
   orderIds: number[],
   seen: SeenVersions | undefined,
   decide: Parameters<typeof changeOrdersIn>[3],
-) => db.transaction((trx) => changeOrdersIn(trx, member, orderIds, decide, seen));
+) => withTransactionRetry(db, (trx) => changeOrdersIn(trx, member, orderIds, decide, seen));
 
 /**
  * A change kept outside the order's row (a comment, transaction details) is still a change of the

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Static } from 'typebox';
 import { MESSAGES, nowUtc } from '@app/domain';
+import { withTransactionRetry } from '../../db/retry.js';
 import { badRequest, notFound } from '../../http.js';
 import type { Member } from '../../types.js';
 import { touchOrderIn } from '../orders/service.js';
@@ -24,7 +25,7 @@ export async function addRemark(db: Knex, member: Member, body: Static<typeof Ad
   const order = await db('orders').where({ order_id: body.orderId }).first('order_id');
   if (!order) throw notFound('Order not found.');
   const flags = Object.fromEntries(FLAG_FIELDS.map(([field, column]) => [column, body[field] === 'Y' ? 'Y' : 'N']));
-  const remark = await db.transaction(async (trx) => {
+  const remark = await withTransactionRetry(db, async (trx) => {
     await touchOrderIn(trx, member, body.orderId, { action: 'comment' }, body.version);
     return insertRemark(trx, {
       order_id: body.orderId,
