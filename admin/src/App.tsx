@@ -15,7 +15,7 @@ import teamMembers from './team-members';
 import gateways from './gateways';
 import { countryReport, processedByReport } from './reports';
 import auditEvents from './audit-events';
-import { preferencesStore } from './preferences';
+import { preferencesStore, TimeZoneScope } from './preferences';
 import { QueueScreen } from './queues/QueueScreen';
 
 // Screens load when first opened, so that the initial JavaScript stays small.
@@ -24,6 +24,13 @@ const SendInvoice = lazy(() => import('./invoices/SendInvoice'));
 const ChangePassword = lazy(() => import('./account/ChangePassword'));
 
 const providers = { authProvider, dataProvider, i18nProvider, theme };
+
+/** The layout, its screens drawn in the member's time zone. */
+const ZonedLayout = ({ children }: { children: ReactNode }) => (
+  <Layout>
+    <TimeZoneScope>{children}</TimeZoneScope>
+  </Layout>
+);
 
 /**
  * Toasts top-right, closing after 5 s (SPEC section 9), below the header and below the screen's title row,
@@ -79,7 +86,7 @@ export function App() {
                 basename="/admin"
                 {...providers}
                 loginPage={LoginPage}
-                layout={Layout}
+                layout={ZonedLayout}
                 dashboard={Dashboard}
                 notification={notification}
                 store={preferencesStore}

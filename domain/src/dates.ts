@@ -7,7 +7,7 @@ dayjs.extend(utc);
 dayjs.extend(timezone);
 dayjs.extend(customParseFormat);
 
-/** The customer-facing time zone, labelled EST as the old screens did (DST included). */
+/** New York, the zone of SPEC's "EST" times (its label follows daylight saving: EDT in summer). */
 export const EST_ZONE = 'America/New_York';
 
 /** Storage format: all times are stored in UTC as 'YYYY-MM-DD HH:mm:ss'; dates as 'YYYY-MM-DD'. */
@@ -35,10 +35,45 @@ export function formatUtc(value: DateInput, format: string): string {
   return d && d.isValid() ? d.format(format) : '';
 }
 
-/** Formats a stored UTC time in New York time with the EST label SPEC shows. */
-export function formatEst(value: DateInput, format: string = DATE_FORMATS.downloadHistory): string {
+/** Whether a name is a time zone this runtime knows (IANA, e.g. 'America/New_York', or 'UTC'). */
+export function isTimeZone(name: unknown): name is string {
+  if (typeof name !== 'string' || !name) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// One formatter per zone: building an Intl.DateTimeFormat costs far more than using one, and tables format many times.
+const zoneNamers = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The zone's short name at an instant, with its daylight-saving state: EDT or EST for New York by the
+ * date, UTC; a zone without a short name in English reads as its offset (GMT+7).
+ */
+export function zoneAbbreviation(instant: Date, timeZone: string): string {
+  let namer = zoneNamers.get(timeZone);
+  if (!namer) {
+    namer = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' });
+    zoneNamers.set(timeZone, namer);
+  }
+  return namer.formatToParts(instant).find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+}
+
+/**
+ * Formats a stored UTC time as the clock reads in `timeZone`, followed by the zone's short name at
+ * that time ("10/25/2026 2:07:11 PM EDT"); '' for an empty or unreadable value.
+ */
+export function formatInZone(value: DateInput, format: string, timeZone: string): string {
   const d = parseUtc(value);
-  return d && d.isValid() ? `${d.tz(EST_ZONE).format(format)} EST` : '';
+  return d && d.isValid() ? `${d.tz(timeZone).format(format)} ${zoneAbbreviation(d.toDate(), timeZone)}` : '';
+}
+
+/** Formats a stored UTC time in New York time, labelled EDT or EST as the date has it. */
+export function formatEst(value: DateInput, format: string = DATE_FORMATS.downloadHistory): string {
+  return formatInZone(value, format, EST_ZONE);
 }
 
 /** A stored calendar date (no time) as MM/DD/YYYY. */

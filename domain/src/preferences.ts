@@ -14,8 +14,13 @@ export const PREFERENCE_KINDS = {
   savedQueries: 'savedQueries',
   /** A Show page's sections open (true) or closed (false), by section key: `<resource>.sections`. */
   sections: 'sections',
+  /** The member's time zone (an IANA name) for every time the admin shows: `account.timeZone`. */
+  timeZone: 'timeZone',
 } as const;
 export type PreferenceKind = keyof typeof PREFERENCE_KINDS;
+
+/** The Store key of the member's time zone; absent, the browser's zone applies. */
+export const TIME_ZONE_KEY = 'account.timeZone';
 
 /** The kinds a role default may hold: the layout (columns and sections), not a member's own saved queries. */
 export const LAYOUT_KINDS: readonly PreferenceKind[] = ['columns', 'columnRanks', 'sections'];

@@ -148,9 +148,9 @@ describe('dates', () => {
     expect(formatUtc('1990-07-04', DATE_FORMATS.dateOfBirth)).toBe('07/04/1990');
     expect(formatUtc(null, DATE_FORMATS.queueTable)).toBe('');
   });
-  it('shows history times in New York time with the EST label', () => {
+  it('shows New York times labelled EST in winter and EDT in summer', () => {
     expect(formatEst('2026-01-15 17:00:00')).toBe('01/15/2026 12:00:00 EST');
-    expect(formatEst('2026-07-15 17:00:00')).toBe('07/15/2026 1:00:00 EST');
+    expect(formatEst('2026-07-15 17:00:00')).toBe('07/15/2026 1:00:00 EDT');
   });
   it('checks calendar dates strictly', () => {
     expect(isIsoDate('2026-02-28')).toBe(true);

@@ -14,9 +14,8 @@ export class ApiError extends Error {
 export interface DownloadRow {
   id: number;
   order_id: number;
+  /** UTC, 'YYYY-MM-DD HH:mm:ss': shown in the visitor's own time zone. */
   create_ts: string;
-  /** create_ts as MM/DD/YYYY h:mm:ss EST (SPEC section 9). */
-  create_ts_est: string;
   ip: string | null;
   device: string | null;
   device_type: string | null;

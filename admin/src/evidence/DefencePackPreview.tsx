@@ -73,9 +73,25 @@ export default function DefencePackPreview({
   };
 
   return (
-    <Dialog open onClose={onClose} maxWidth="lg" fullWidth transitionDuration={300} data-testid="defence-pack-preview">
-      <DialogTitle>{translate('app.evidence.title', { type, orderId })}</DialogTitle>
-      <DialogContent dividers sx={{ bgcolor: 'grey.200', minHeight: 320 }}>
+    <Dialog
+      open
+      onClose={onClose}
+      maxWidth="lg"
+      fullWidth
+      transitionDuration={300}
+      aria-labelledby="defence-pack-title"
+      data-testid="defence-pack-preview"
+    >
+      <DialogTitle id="defence-pack-title">{translate('app.evidence.title', { type, orderId })}</DialogTitle>
+      {/* The pages scroll here: a focusable, named region, so the keyboard scrolls it too (axe: scrollable-region-focusable). */}
+      <DialogContent
+        dividers
+        role="region"
+        aria-labelledby="defence-pack-title"
+        tabIndex={0}
+        sx={{ bgcolor: 'grey.200', minHeight: 320 }}
+        data-testid="defence-pack-pages"
+      >
         {pack.isPending && <Typography data-testid="pack-loading">{translate('app.loading')}</Typography>}
         {pack.error && <Typography color="error">{pack.error.message}</Typography>}
         {pack.data && (

@@ -110,6 +110,21 @@ export const en = {
       publish: 'Publish',
       layoutPublished: 'Your layout is now the default of %{role}.',
     },
+    /** The member's time zone (user menu): every time the admin shows is in it. */
+    timeZone: {
+      title: 'Time zone',
+      help: 'Every date and time in the admin is shown in this zone, named with its daylight-saving abbreviation (EDT, EST…).',
+      useBrowser: "Use this browser's zone",
+      saved: 'Times are now shown in %{zone}.',
+    },
+    /** The Columns panel of the lists: show, hide and reorder by keyboard or pointer. */
+    columns: {
+      title: 'Columns',
+      moveUp: 'Move %{column} up',
+      moveDown: 'Move %{column} down',
+      moved: '%{column} is now column %{position} of %{total}.',
+      reset: 'Reset columns',
+    },
     validation: MESSAGES,
   },
   /** Resource names and field labels, react-admin's convention: views take their labels from here. */

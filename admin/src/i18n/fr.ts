@@ -125,6 +125,21 @@ export const fr: AppMessages = {
       publish: 'Publier',
       layoutPublished: 'Votre disposition est maintenant celle par défaut de %{role}.',
     },
+    /** Le fuseau horaire du membre (menu utilisateur) : toutes les heures de l’admin y sont affichées. */
+    timeZone: {
+      title: 'Fuseau horaire',
+      help: 'Toutes les dates et heures de l’admin sont affichées dans ce fuseau, avec son abréviation d’heure d’été (EDT, EST…).',
+      useBrowser: 'Utiliser le fuseau de ce navigateur',
+      saved: 'Les heures sont maintenant affichées en %{zone}.',
+    },
+    /** Le panneau Colonnes des listes : afficher, masquer et réordonner au clavier ou à la souris. */
+    columns: {
+      title: 'Colonnes',
+      moveUp: 'Monter %{column}',
+      moveDown: 'Descendre %{column}',
+      moved: '%{column} est maintenant la colonne %{position} sur %{total}.',
+      reset: 'Réinitialiser les colonnes',
+    },
     validation: {
       emailInvalid: 'Adresse e-mail invalide',
       emailRequired: "L'adresse e-mail est obligatoire",

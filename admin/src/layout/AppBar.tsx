@@ -2,7 +2,7 @@ import { AppBar as RaAppBar, LoadingIndicator, Logout, UserMenu, useGetIdentity,
 import { Box, Typography } from '@mui/material';
 import { COUNTRY_NAME } from '../config';
 import { LanguageSwitch } from './LanguageSwitch';
-import { PublishLayoutMenuItem, ResetLayoutMenuItem } from '../preferences';
+import { PublishLayoutMenuItem, ResetLayoutMenuItem, TimeZoneMenuItem } from '../preferences';
 
 /**
  * Header (SPEC section 2): the country name, 'Welcome {name}', the language switch and react-admin's
@@ -22,6 +22,7 @@ export function AppBar() {
       userMenu={
         // Named by the member, as its visible text reads (it was named by their initial), with Logout inside.
         <UserMenu label={identity?.fullName ?? translate('app.header.accountMenu')}>
+          <TimeZoneMenuItem />
           <ResetLayoutMenuItem />
           <PublishLayoutMenuItem />
           <Logout />

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import { ColumnsButton, FilterButton, List, Loading, RefreshButton, TopToolbar, useTranslate } from 'react-admin';
+import { FilterButton, List, Loading, RefreshButton, TopToolbar, useTranslate } from 'react-admin';
 import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS, type QueueDefinition } from '@app/domain';
 import { ScreenHeader } from '../layout/ScreenHeader';
 import { useTabTitle } from '../layout/useTabTitle';
 import { queueLabelKey } from '../layout/menuLinks';
 import { RequirePermission } from '../layout/RequirePermission';
-import { filterInputs, useRegistry } from '../registry';
-import { SavedQueriesButton } from '../preferences';
+import { filterInputs, listFields, useRegistry } from '../registry';
+import { ColumnsButton, SavedQueriesButton, type ColumnChoice } from '../preferences';
 import { ChangedRowsNotice } from '../live';
 import { OrdersTable } from './OrdersTable';
 import { QueuePagination } from './QueuePagination';
@@ -22,12 +22,21 @@ export const queueColumnsKey = (queue: QueueDefinition) => `orders.${queue.colum
  * (show, hide, reorder) and saved queries (with their columns; kept on the server through the
  * preferences Store), then whatever a screen or another feature adds through `children`.
  */
-export function QueueListActions({ columnsKey, children }: { columnsKey: string; children?: ReactNode }) {
+export function QueueListActions({
+  columnsKey,
+  columns,
+  children,
+}: {
+  columnsKey: string;
+  /** The table's columns, in its order (OrdersTable: the registry's, then Action). */
+  columns: readonly ColumnChoice[];
+  children?: ReactNode;
+}) {
   return (
     <TopToolbar sx={{ flexWrap: 'wrap', minHeight: { sm: 48 } }}>
       <FilterButton disableSaveQuery />
       <SavedQueriesButton storeKey={columnsKey} />
-      <ColumnsButton storeKey={columnsKey} />
+      <ColumnsButton storeKey={columnsKey} columns={columns} />
       {children}
     </TopToolbar>
   );
@@ -62,7 +71,14 @@ export function QueueList({
       debounce={SEARCH_DEBOUNCE_MS}
       perPage={DEFAULT_PAGE_SIZE}
       pagination={<QueuePagination />}
-      actions={<QueueListActions columnsKey={queueColumnsKey(queue)}>{actions}</QueueListActions>}
+      actions={
+        <QueueListActions
+          columnsKey={queueColumnsKey(queue)}
+          columns={[...listFields(definition, queue.columns), { source: 'action', label: 'app.table.action' }]}
+        >
+          {actions}
+        </QueueListActions>
+      }
       empty={false}
       title={false}
       exporter={false}

@@ -1,28 +1,36 @@
-import { formatEst, formatUtc, statusLabel, type FieldDefinition } from '@app/domain';
+import { formatInZone, formatUtc, statusLabel, type FieldDefinition } from '@app/domain';
+import { currentTimeZone } from '../preferences/timeZone';
 
 /** Where a value is shown: table cells are compact (day first, like SPEC's queue tables), pages read like SPEC's order page. */
 export type ValueContext = 'list' | 'show';
 
 /**
- * Display formats of the registry's field types. Times always say their zone, and 12-hour times
- * their AM/PM: tables show UTC on 24 hours (SPEC: DD/MM/YYYY HH:mm, process date in UTC); histories
- * show New York time (SPEC's EST label) on 12 hours.
+ * Display formats of the registry's field types. Times are shown in the member's time zone, named
+ * after them (EDT, EST, UTC, GMT+7), and 12-hour times say AM or PM: tables on 24 hours (SPEC: DD/MM/YYYY
+ * HH:mm), pages and histories on 12.
  */
 export const DISPLAY_FORMATS = {
   listDate: 'DD/MM/YYYY',
-  listDateTime: 'DD/MM/YYYY HH:mm [UTC]',
+  listDateTime: 'DD/MM/YYYY HH:mm',
   showDate: 'MM/DD/YYYY',
-  showDateTime: 'MM/DD/YYYY h:mm:ss A [UTC]',
+  showDateTime: 'MM/DD/YYYY h:mm:ss A',
   mailHistory: 'DD/MMMM/YYYY h:mm:ss A',
   downloadHistory: 'MM/DD/YYYY h:mm:ss A',
 } as const;
 
-export const formatUtcTime = (value: unknown, context: ValueContext = 'list') =>
-  formatUtc(value as string, context === 'list' ? DISPLAY_FORMATS.listDateTime : DISPLAY_FORMATS.showDateTime);
+/** A stored (UTC) time as the member's clock reads it, with their zone's name at that time. */
+export const formatTime = (value: unknown, format: string) => formatInZone(value as string, format, currentTimeZone());
 
-/** New York time with SPEC's EST label, 12-hour with AM/PM. */
+/** A stored (UTC) time in a table's or a page's format, in the member's time zone. */
+export const formatUtcTime = (value: unknown, context: ValueContext = 'list') =>
+  formatTime(value, context === 'list' ? DISPLAY_FORMATS.listDateTime : DISPLAY_FORMATS.showDateTime);
+
+/**
+ * A history's time (mails, downloads, comments), in the member's time zone like every other time;
+ * the name stays for its callers (they were New York times, SPEC's "EST").
+ */
 export const formatEstTime = (value: unknown, format: string = DISPLAY_FORMATS.downloadHistory) =>
-  formatEst(value as string, format);
+  formatTime(value, format);
 
 export const isEmptyValue = (value: unknown) => value == null || String(value).trim() === '';
 

@@ -3,7 +3,6 @@ import { Box, Card, CardContent, TextField, Typography } from '@mui/material';
 import {
   DataTable,
   DateInput,
-  ColumnsButton,
   ExportButton,
   Form,
   List,
@@ -20,6 +19,7 @@ import {
 import { downloadRowsAsCsv } from '../csv';
 import { dayjs, type FieldDefinition } from '@app/domain';
 import { listFields, registryColumns, useResourceDefinition } from '../registry';
+import { ColumnsButton } from '../preferences';
 import { ScreenHeader } from '../layout/ScreenHeader';
 import { useTabTitle } from '../layout/useTabTitle';
 import { RequirePermission } from '../layout/RequirePermission';
@@ -117,7 +117,10 @@ function ReportRows<Row extends RaRecord>({
           onChange={(event) => setSearch(event.target.value)}
         />
         <Box sx={{ flexGrow: 1 }} />
-        <ColumnsButton storeKey={`${report.resource}.datatable`} />
+        <ColumnsButton
+          storeKey={`${report.resource}.datatable`}
+          columns={[{ label: 'app.reports.serialNumber' }, ...columns]}
+        />
         <ExportButton exporter={exporter} maxResults={ALL_ROWS} disabled={!rows.length} />
       </Box>
       <Box sx={{ minHeight: 340 }} data-testid="report-chart">

@@ -1,7 +1,6 @@
 import { Box } from '@mui/material';
 import {
   Button,
-  ColumnsButton,
   DataTable,
   DeleteWithConfirmButton,
   LinkBase,
@@ -17,6 +16,7 @@ import {
 import EditIcon from '@mui/icons-material/Edit';
 import { canManageMember, isRole, type Role } from '@app/domain';
 import { listFields, registryColumns, useResourceDefinition } from '../registry';
+import { ColumnsButton } from '../preferences';
 
 /** A team member as the API shows one: never a password (DESIGN section 4). */
 export interface TeamMember extends RaRecord {
@@ -77,7 +77,10 @@ export function TeamMemberList() {
       actions={
         // The columns button keeps the member's choice through the preferences Store.
         <TopToolbar>
-          <ColumnsButton storeKey={TEAM_COLUMNS_KEY} />
+          <ColumnsButton
+            storeKey={TEAM_COLUMNS_KEY}
+            columns={[...listFields(definition), { label: 'app.table.action' }]}
+          />
         </TopToolbar>
       }
       exporter={false}

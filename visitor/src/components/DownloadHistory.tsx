@@ -1,5 +1,6 @@
 import type { DownloadRow } from '../api';
 import { useI18n, type MessageKey } from '../i18n';
+import { formatHistoryTime } from '../time';
 
 const COLUMNS: MessageKey[] = [
   'colIndex',
@@ -23,7 +24,7 @@ const VALUE_KEYS: Record<string, MessageKey> = {
   'Private network': 'valuePrivateNetwork',
 };
 
-/** The Downloaded History table (SPEC section 2), dates as MM/DD/YYYY h:mm:ss EST. */
+/** The Downloaded History table (SPEC section 2), times as MM/DD/YYYY h:mm:ss AM in the visitor's zone, named (EDT, EST…). */
 export function DownloadHistory({ rows }: { rows: DownloadRow[] | null }) {
   const { t } = useI18n();
   const value = (text: string | null) => (text && VALUE_KEYS[text] ? t(VALUE_KEYS[text]) : (text ?? ''));
@@ -56,7 +57,7 @@ export function DownloadHistory({ rows }: { rows: DownloadRow[] | null }) {
                 <tr key={row.id}>
                   <td>{index + 1}</td>
                   <td>{row.order_id}</td>
-                  <td>{row.create_ts_est}</td>
+                  <td>{formatHistoryTime(row.create_ts)}</td>
                   <td>{row.ip}</td>
                   <td>{value(row.device)}</td>
                   <td>{value(row.device_type)}</td>

@@ -56,7 +56,7 @@ const de: Catalogue = {
   historyTitle: 'Download-Verlauf',
   colIndex: 'Nr.',
   colOrderId: 'Bestellnummer',
-  colDate: 'Datum und Uhrzeit (EST)',
+  colDate: 'Datum und Uhrzeit',
   colIp: 'IP-Adresse des Geräts',
   colDevice: 'Gerät',
   colDeviceType: 'Gerätetyp',

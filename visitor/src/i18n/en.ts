@@ -51,7 +51,7 @@ export const en = {
   historyTitle: 'Downloaded History',
   colIndex: '#',
   colOrderId: 'Order ID',
-  colDate: 'Date & Time EST',
+  colDate: 'Date & Time',
   colIp: 'Device IP Address',
   colDevice: 'Device',
   colDeviceType: 'Device Type',

@@ -54,7 +54,7 @@ const es: Catalogue = {
   historyTitle: 'Historial de descargas',
   colIndex: 'N.º',
   colOrderId: 'Número de pedido',
-  colDate: 'Fecha y hora (EST)',
+  colDate: 'Fecha y hora',
   colIp: 'Dirección IP del dispositivo',
   colDevice: 'Dispositivo',
   colDeviceType: 'Tipo de dispositivo',

@@ -54,7 +54,7 @@ const fr: Catalogue = {
   historyTitle: 'Historique des téléchargements',
   colIndex: 'N°',
   colOrderId: 'Numéro de commande',
-  colDate: 'Date et heure (EST)',
+  colDate: 'Date et heure',
   colIp: "Adresse IP de l'appareil",
   colDevice: 'Appareil',
   colDeviceType: "Type d'appareil",

@@ -53,7 +53,7 @@ const ja: Catalogue = {
   historyTitle: 'ダウンロード履歴',
   colIndex: '#',
   colOrderId: '注文番号',
-  colDate: '日時（EST）',
+  colDate: '日時',
   colIp: 'デバイスの IP アドレス',
   colDevice: 'デバイス',
   colDeviceType: 'デバイスの種類',

@@ -51,7 +51,7 @@ const ko: Catalogue = {
   historyTitle: '다운로드 기록',
   colIndex: '#',
   colOrderId: '주문 번호',
-  colDate: '날짜 및 시간 (EST)',
+  colDate: '날짜 및 시간',
   colIp: '기기 IP 주소',
   colDevice: '기기',
   colDeviceType: '기기 유형',

@@ -53,7 +53,7 @@ const ru: Catalogue = {
   historyTitle: 'История загрузок',
   colIndex: '№',
   colOrderId: 'Номер заказа',
-  colDate: 'Дата и время (EST)',
+  colDate: 'Дата и время',
   colIp: 'IP-адрес устройства',
   colDevice: 'Устройство',
   colDeviceType: 'Тип устройства',

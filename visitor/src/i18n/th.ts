@@ -49,7 +49,7 @@ const th: Catalogue = {
   historyTitle: 'ประวัติการดาวน์โหลด',
   colIndex: '#',
   colOrderId: 'หมายเลขคำสั่งซื้อ',
-  colDate: 'วันที่และเวลา (EST)',
+  colDate: 'วันที่และเวลา',
   colIp: 'ที่อยู่ IP ของอุปกรณ์',
   colDevice: 'อุปกรณ์',
   colDeviceType: 'ประเภทอุปกรณ์',

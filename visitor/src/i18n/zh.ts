@@ -49,7 +49,7 @@ const zh: Catalogue = {
   historyTitle: '下载记录',
   colIndex: '#',
   colOrderId: '订单号',
-  colDate: '日期和时间（EST）',
+  colDate: '日期和时间',
   colIp: '设备 IP 地址',
   colDevice: '设备',
   colDeviceType: '设备类型',

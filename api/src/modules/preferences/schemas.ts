@@ -45,6 +45,8 @@ export const PREFERENCE_VALUES = {
     { maxItems: 50 },
   ),
   sections: Type.Record(Type.String({ pattern: '^[A-Za-z0-9_-]{1,50}$' }), Type.Boolean(), { maxProperties: 50 }),
+  // An IANA name ('America/New_York', 'UTC'); the admin falls back to the browser's zone for one it does not know.
+  timeZone: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+)*$' }),
 } satisfies Record<PreferenceKind, unknown>;
 
 const PreferenceRecordView = Type.Object({
