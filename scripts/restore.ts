@@ -8,6 +8,7 @@ import path from 'node:path';
 import { loadConfig } from '../api/src/config.js';
 import { createDb, dialectOf } from '../api/src/db/knex.js';
 import { PRIVATE_FILE_MODE } from '../api/src/storage/privateFiles.js';
+import { rebuildReportRollups } from '../api/src/modules/reports/rollups.js';
 import { migrateLatest } from '../migrations/index.js';
 import {
   DOCUMENTS_FOLDER,
@@ -54,6 +55,8 @@ try {
     await storage.write(key, fs.readFileSync(path.join(folder, DOCUMENTS_FOLDER, key)));
   }
   await migrateLatest(db);
+  // The report totals are recounted from the restored orders, whatever the dump held of them.
+  await rebuildReportRollups(db);
   console.log(`Restored the ${dialect} database and ${manifest.documents.length} documents from ${folder}`);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import { dayjs, DB_DATE, DB_DATETIME, DATE_FORMATS, type Role } from '@app/domain';
 import { hashPassword } from '../api/src/modules/auth/passwords.js';
 import { recountOrderCounters } from '../api/src/modules/orders/counters.js';
+import { rebuildReportRollups } from '../api/src/modules/reports/rollups.js';
 import { insertOne } from '../api/src/db/knex.js';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../api/src/storage/privateFiles.js';
 import { createRng, makeOrder, minimalPdf, type GeneratedOrder, type Rng } from './generator.js';
@@ -87,6 +88,7 @@ export async function seedDemo(db: Knex, dataDir: string, now = dayjs.utc()): Pr
     await seedEvidenceDemo(trx, rng, dataDir, now);
   });
   await recountOrderCounters(db);
+  await rebuildReportRollups(db);
 }
 
 function buildOrders(rng: Rng, now: dayjs.Dayjs, staff: Array<{ id: number; name: string }>, gatewayIds: number[]) {

@@ -1,7 +1,7 @@
 /**
  * npm run seed:bulk -- --orders 1000000
  * Fills the configured database with realistic orders over every queue, with remarks, documents,
- * mail and download rows, in batched multi-row inserts, then rebuilds the queue counters.
+ * mail and download rows, in batched multi-row inserts, then rebuilds the queue counters and report totals.
  */
 import crypto from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -10,6 +10,7 @@ import { dayjs, DATE_FORMATS } from '@app/domain';
 import { loadConfig } from '../../api/src/config.js';
 import { createDb, dialectOf } from '../../api/src/db/knex.js';
 import { recountOrderCounters } from '../../api/src/modules/orders/counters.js';
+import { rebuildReportRollups } from '../../api/src/modules/reports/rollups.js';
 import { migrateLatest } from '../../migrations/index.js';
 import { seedDemoIfEmpty } from '../index.js';
 import { createRng, makeOrder, toDate, toDateTime, type Rng } from '../generator.js';
@@ -285,6 +286,8 @@ async function main() {
     else await load();
     process.stdout.write('\n  Rebuilding queue counters...\n');
     await recountOrderCounters(db);
+    process.stdout.write('  Rebuilding report totals...\n');
+    await rebuildReportRollups(db);
     if (mysql) await db.raw('ANALYZE TABLE orders, remarks, uploaded_documents, mail_outbox, download_history');
     console.log(`  ${total.toLocaleString('en')} orders generated in ${((Date.now() - began) / 1000).toFixed(1)} s`);
   } finally {

@@ -4,6 +4,7 @@ import { likePrefix } from '../../db/list.js';
 import { dayjs, DB_DATE, queueTests, type QueueFilter } from '@app/domain';
 import { ORDER_FACT_COLUMNS, whereQueueTests } from './queueSql.js';
 import { remarkView } from '../remarks/repo.js';
+import { REPORT_FACT_COLUMNS, type ReportFacts } from '../reports/rollups.js';
 import type { SortField } from './schemas.js';
 
 /** What a queue table shows of an order: enough for every column set, nothing more. */
@@ -30,7 +31,7 @@ const LIST_COLUMNS = [
 ];
 
 /** An order as a change needs it: the facts the counters depend on, plus what mails and messages use. */
-export interface LockedOrder {
+export interface LockedOrder extends ReportFacts {
   order_id: number;
   process_status: string;
   processing_mode: string;
@@ -234,6 +235,7 @@ export const lockOrders = (trx: Knex.Transaction, ids: number[]): Promise<Locked
       'processing_date',
       'email',
       'version',
+      ...REPORT_FACT_COLUMNS,
     )
     .whereIn('order_id', ids)
     .orderBy('order_id')

@@ -27,6 +27,7 @@ import type { Member } from '../../types.js';
 import { lastAuditEventOf, recordAudit, type AuditEvent } from '../audit/service.js';
 import { announceOrderChanges } from '../events/service.js';
 import { enqueueMail, type QueuedMail } from '../mail/outbox.js';
+import { applyReportRollupChanges } from '../reports/rollups.js';
 import {
   applyCounterChanges,
   isRankedQueue,
@@ -286,6 +287,7 @@ export async function changeOrdersIn(
     if (change.mail) await enqueueMail(trx, change.mail);
   }
   await applyCounterChanges(trx, changes);
+  await applyReportRollupChanges(trx, changes);
   await recordAudit(trx, member, events);
   announceOrderChanges(trx, member, changes);
   return events.length;

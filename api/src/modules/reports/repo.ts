@@ -1,31 +1,34 @@
 import type { Knex } from 'knex';
+import { NO_NATIONALITY } from './rollups.js';
 
-/** Datetimes of the days `from` to `to` included, as stored (UTC): [from 00:00:00, day after `to`). */
+/** UTC days `from` to `to`, both included ('YYYY-MM-DD'): the days orders are counted on (rollups.ts). */
 export interface DayRange {
-  start: string;
-  end: string;
+  from: string;
+  to: string;
 }
 
-const inRange = (column: string, range: DayRange) => (q: Knex.QueryBuilder) =>
-  q.where(column, '>=', range.start).where(column, '<', range.end);
+const inRange = (range: DayRange) => (q: Knex.QueryBuilder) => q.whereBetween('day', [range.from, range.to]);
 
-const countIf = (db: Knex, mode: string) => db.raw('SUM(CASE WHEN processing_mode = ? THEN 1 ELSE 0 END)', [mode]);
+const sumIf = (db: Knex, mode: string) => db.raw('SUM(CASE WHEN mode = ? THEN count ELSE 0 END)', [mode]);
 
-/** Orders created in the range per nationality, split by processing mode; deleted orders are not sales. */
+/**
+ * Orders created in the range per nationality, split by processing mode; deleted orders are not sales.
+ * Read from the daily totals: a few rows per day and nationality, whatever the order count.
+ */
 export async function countryOrderCounts(db: Knex, range: DayRange) {
-  const rows = await db('orders')
-    .modify(inRange('created_at', range))
-    .whereNot('process_status', 'Deleted')
+  const rows = await db('report_country_daily')
+    .modify(inRange(range))
     .groupBy('nationality')
     .select('nationality', {
-      count: db.raw('COUNT(*)'),
-      standard_count: countIf(db, 'Standard'),
-      priority_count: countIf(db, 'Priority'),
-      future_count: countIf(db, 'Future'),
+      count: db.raw('SUM(count)'),
+      standard_count: sumIf(db, 'Standard'),
+      priority_count: sumIf(db, 'Priority'),
+      future_count: sumIf(db, 'Future'),
     })
-    .orderByRaw('COUNT(*) DESC, nationality ASC');
-  return rows.map((r: Record<string, string | number | null>) => ({
-    nationality: r.nationality,
+    .havingRaw('SUM(count) > 0')
+    .orderByRaw('SUM(count) DESC, nationality ASC');
+  return rows.map((r: Record<string, string | number>) => ({
+    nationality: r.nationality === NO_NATIONALITY ? null : r.nationality,
     count: Number(r.count),
     standard_count: Number(r.standard_count),
     priority_count: Number(r.priority_count),
@@ -33,15 +36,15 @@ export async function countryOrderCounts(db: Knex, range: DayRange) {
   }));
 }
 
-/** Orders processed (document uploaded) in the range per member who processed them. */
+/** Orders processed (document uploaded) in the range per member who processed them, from the daily totals. */
 export async function processedByCounts(db: Knex, range: DayRange) {
-  const rows = await db('orders')
-    .modify(inRange('processed_at', range))
-    .whereNotNull('processed_by')
+  const rows = await db('report_processed_daily')
+    .modify(inRange(range))
     .groupBy('processed_by')
-    .select('processed_by', { count: db.raw('COUNT(*)') })
-    .orderByRaw('COUNT(*) DESC, processed_by ASC');
-  return rows.map((r: Record<string, string | number | null>) => ({
+    .select('processed_by', { count: db.raw('SUM(count)') })
+    .havingRaw('SUM(count) > 0')
+    .orderByRaw('SUM(count) DESC, processed_by ASC');
+  return rows.map((r: Record<string, string | number>) => ({
     processed_by: r.processed_by,
     count: Number(r.count),
   }));

@@ -1,17 +1,14 @@
 import type { Knex } from 'knex';
-import { dayjs, DB_DATETIME, isIsoDate } from '@app/domain';
+import { isIsoDate } from '@app/domain';
 import { badRequest } from '../../http.js';
 import { countryOrderCounts, processedByCounts, type DayRange } from './repo.js';
 
-/** Checks a From/To pair (both included) and turns it into stored-datetime bounds. */
+/** Checks a From/To pair of UTC days (both included). */
 function dayRange(fromDate: string, toDate: string): DayRange {
   if (!isIsoDate(fromDate)) throw badRequest('fromDate is not a real date.');
   if (!isIsoDate(toDate)) throw badRequest('toDate is not a real date.');
   if (fromDate > toDate) throw badRequest('The From date must not be after the To date.');
-  return {
-    start: dayjs.utc(fromDate).format(DB_DATETIME),
-    end: dayjs.utc(toDate).add(1, 'day').format(DB_DATETIME),
-  };
+  return { from: fromDate, to: toDate };
 }
 
 export const countryReport = (db: Knex, fromDate: string, toDate: string) =>
