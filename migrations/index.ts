@@ -8,6 +8,7 @@ import * as deliveryEvidence from './006_delivery_evidence.js';
 import * as preferences from './007_preferences.js';
 import * as orderRanks from './008_order_ranks.js';
 import * as auditFilters from './009_audit_filters.js';
+import * as orderFinishedAt from './010_order_finished_at.js';
 import * as reportRollups from './011_report_rollups.js';
 
 /**
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '007_preferences': preferences,
   '008_order_ranks': orderRanks,
   '009_audit_filters': auditFilters,
+  '010_order_finished_at': orderFinishedAt,
   '011_report_rollups': reportRollups,
 };
 

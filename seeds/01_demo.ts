@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
-import { dayjs, DB_DATE, DB_DATETIME, DATE_FORMATS, type Role } from '@app/domain';
+import { dayjs, DB_DATE, DB_DATETIME, DATE_FORMATS, WORK_DONE_STATUSES, type Role } from '@app/domain';
 import { hashPassword } from '../api/src/modules/auth/passwords.js';
 import { recountOrderCounters } from '../api/src/modules/orders/counters.js';
 import { rebuildReportRollups } from '../api/src/modules/reports/rollups.js';
@@ -84,6 +84,20 @@ export async function seedDemo(db: Knex, dataDir: string, now = dayjs.utc()): Pr
       gateways.map((g) => g.id),
     );
     await trx.batchInsert('orders', orders, 50);
+    // The trail of the deleted orders: each was deleted while New, so "Restore to where it was" has a place.
+    const deletedBy = staff.find((m) => m.name === 'Demo Manager')!;
+    const deletes = orders
+      .filter((o) => o.process_status === 'Deleted')
+      .map((o) => ({
+        member_id: deletedBy.id,
+        member_name: deletedBy.name,
+        action: 'delete',
+        order_id: o.order_id,
+        from_value: 'New',
+        to_value: 'Deleted',
+        created_at: dayjs.utc(o.created_at).add(2, 'hour').format(DB_DATETIME),
+      }));
+    await trx.batchInsert('audit_events', deletes, 50);
     await seedHistory(trx, rng, orders, staff, dataDir);
     await seedEvidenceDemo(trx, rng, dataDir, now);
   });
@@ -135,7 +149,15 @@ function buildOrders(rng: Rng, now: dayjs.Dayjs, staff: Array<{ id: number; name
       order.processed_by_id = processor.id;
       order.processed_at = d.createdAt.add(rng.int(30, 36 * 60), 'minute').format(DB_DATETIME);
     }
-    if (d.status === 'Refunds') order.refund_date = d.createdAt.add(rng.int(2, 10), 'day').format(DB_DATETIME);
+    // The age stops when the work is done: these reached it when their document was processed.
+    if (WORK_DONE_STATUSES.includes(d.status)) order.finished_at = order.processed_at;
+    // Refunds: every other one refunded ("Refunded it": refund date, refund mail), never later than now;
+    // the others filed there by "Completed Refunds", waiting for the refund (no refund date).
+    if (d.status === 'Refunds') {
+      const refundedAt = d.createdAt.add(rng.int(2, 10), 'day');
+      const latest = now.subtract(1, 'hour');
+      if (index % 2 === 0) order.refund_date = (refundedAt.isBefore(latest) ? refundedAt : latest).format(DB_DATETIME);
+    }
     if (d.status === 'ChargeBack') order.merchant_name = 'TDAC Services Ltd';
     if (rng.chance(0.04)) {
       order.is_transit = 1;
@@ -224,6 +246,26 @@ async function seedHistory(
       created_by_id: order.processed_by_id,
       created_at: order.processed_at,
     });
+    if (order.refund_date) {
+      const refundSent = dayjs
+        .utc(order.refund_date as string)
+        .add(40, 'second')
+        .format(DB_DATETIME);
+      mails.push({
+        order_id: order.order_id,
+        kind: 'refund',
+        provider: 'AWS',
+        to_email: order.email,
+        subject: `Your refund for order ${order.order_id}`,
+        payload: JSON.stringify({ orderId: order.order_id }),
+        state: 'sent',
+        attempts: 1,
+        next_attempt_at: refundSent,
+        sent_at: refundSent,
+        created_by_id: order.processed_by_id,
+        created_at: order.refund_date,
+      });
+    }
     if (rng.chance(0.6)) {
       for (let i = rng.int(1, 3); i > 0; i--) {
         const mobile = rng.chance(0.6);

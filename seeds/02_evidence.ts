@@ -183,6 +183,8 @@ async function insertOrder(
     phone_code: customer.phoneCode,
     nationality: customer.nationality,
     territory: customer.territory,
+    // The city of residence goes with the country (makeOrder's is a random person's).
+    state: customer.province,
     arrival_territory: customer.territory,
     address: customer.address,
     province: customer.province,
@@ -203,6 +205,8 @@ async function insertOrder(
     processed_at: processedAt,
     updated_at: processedAt,
     refund_date: status === 'Refunds' ? createdAt.add(6, 'day').format(DB_DATETIME) : null,
+    // The age stops when the work is done (processed; ChargeBack and Refunds were completed first).
+    finished_at: status === 'Customer Called' ? null : processedAt,
   });
   await ctx.trx('orders').insert(order);
   return order;

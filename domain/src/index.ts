@@ -11,3 +11,4 @@ export * from './preferences.js';
 export * from './sla.js';
 export * from './live.js';
 export * from './csv.js';
+export * from './orderRules.js';

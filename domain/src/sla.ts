@@ -13,18 +13,30 @@ export interface SlaFacts {
   process_status: string;
   processing_mode: string;
   paid_at: string | null;
+  /** When the work was done (it first reached a WORK_DONE_STATUSES status); null while it is not. */
+  finished_at?: string | null;
 }
+
+/** Statuses in which the work on an order is done: its age stops at the time it got there. */
+export const WORK_DONE_STATUSES: readonly string[] = ['Completed', 'Refunds', 'ChargeBack'];
 
 /** A stored UTC time as the databases hand it over ('YYYY-MM-DD HH:mm:ss'). */
 const STORED_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/;
 
+// Every queue row is timed: the stored form is read directly, as dayjs's parse was most of the cost.
+const timeOf = (stored: string) =>
+  STORED_TIME.test(stored) ? Date.parse(`${stored.replace(' ', 'T')}Z`) : dayjs.utc(stored).valueOf();
+
 /** Whole minutes since payment at `now` (ms), or null for an order not paid. */
 export function ageMinutes(paidAt: string | null, now: number): number | null {
   if (!paidAt) return null;
-  // Every queue row is timed: the stored form is read directly, as dayjs's parse was most of the cost.
-  const paid = STORED_TIME.test(paidAt) ? Date.parse(`${paidAt.replace(' ', 'T')}Z`) : dayjs.utc(paidAt).valueOf();
+  const paid = timeOf(paidAt);
   return Number.isFinite(paid) ? Math.max(0, Math.floor((now - paid) / 60_000)) : null;
 }
+
+/** An order's age as the queues show it: since payment, until now or until the work was done. */
+export const orderAgeMinutes = (order: SlaFacts, now: number): number | null =>
+  ageMinutes(order.paid_at, order.finished_at ? timeOf(order.finished_at) : now);
 
 /**
  * The one SLA rule: an order still New (waiting for work) is overdue once older than its limit, a

@@ -145,7 +145,10 @@ function buildBatch(
         }
       }
     }
-    if (status === 'Refunds') order.refund_date = toDateTime(at + 3 * DAY);
+    // The age stops when the work is done (finished_at); half the Refunds are refunded, never later than now.
+    if (status === 'Completed' || status === 'Refunds' || status === 'ChargeBack')
+      order.finished_at = order.processed_at;
+    if (status === 'Refunds' && id % 2) order.refund_date = toDateTime(Math.min(at + 3 * DAY, now));
     if (rng.chance(0.1)) {
       const member = rng.pick(staff);
       remarks.push({

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATE_FORMATS, formatUtc } from '@app/domain';
 import { createTestApp, signInDemoAccounts, type TestApp } from '../../helpers/app.js';
 import { dialects } from '../../helpers/db.js';
 
@@ -49,7 +50,10 @@ describe.each(dialects())('order rules on %s', (dialect) => {
     for (let i = 0; i < 3; i++) {
       const again = await refund(tokens.team!, id);
       expect(again.statusCode).toBe(409);
-      expect(again.json()).toEqual({ status: 0, message: `Order ${id} is already refunded.` });
+      expect(again.json()).toEqual({
+        status: 0,
+        message: `Order ${id} was already refunded on ${formatUtc(refundDate, DATE_FORMATS.queueTable)} UTC.`,
+      });
     }
     expect(await count(id)).toBe(1);
     expect((await t.db('orders').where({ order_id: id }).first('refund_date')).refund_date).toBe(refundDate);

@@ -49,3 +49,20 @@ export const lastAuditEventOf = (
   orderId: number,
 ): Promise<{ member_name: string | null; action: string; to_value: string | null } | undefined> =>
   db('audit_events').where({ order_id: orderId }).orderBy('id', 'desc').first('member_name', 'action', 'to_value');
+
+/** The status each of these orders had before its latest delete, from the trail; orders without one are left out. */
+export async function statusesBeforeDelete(
+  db: Knex | Knex.Transaction,
+  orderIds: number[],
+): Promise<Map<number, string>> {
+  const deletes: Array<{ order_id: number; from_value: string | null }> = await db('audit_events')
+    .whereIn('order_id', orderIds)
+    .where({ action: 'delete' })
+    .orderBy('id', 'desc')
+    .select('order_id', 'from_value');
+  const before = new Map<number, string>();
+  for (const row of deletes) {
+    if (row.from_value && !before.has(Number(row.order_id))) before.set(Number(row.order_id), row.from_value);
+  }
+  return before;
+}

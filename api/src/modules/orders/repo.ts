@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { dialectOf, type Dialect } from '../../db/knex.js';
 import { likePrefix } from '../../db/list.js';
-import { dayjs, DB_DATE, queueTests, type QueueFilter } from '@app/domain';
+import { dayjs, DB_DATE, nowUtc, queueTests, type QueueFilter } from '@app/domain';
 import { ORDER_FACT_COLUMNS, whereQueueTests } from './queueSql.js';
 import { remarkView } from '../remarks/repo.js';
 import { REPORT_FACT_COLUMNS, type ReportFacts } from '../reports/rollups.js';
@@ -27,6 +27,7 @@ const LIST_COLUMNS = [
   'assign_to',
   'assignee_id',
   'paid_at',
+  'finished_at',
   'version',
 ];
 
@@ -39,6 +40,10 @@ export interface LockedOrder extends ReportFacts {
   assign_to: string | null;
   processing_date: string | null;
   email: string;
+  /** When the refund was recorded ("Refunded it"); null until then, also for an order moved to Refunds. */
+  refund_date: string | null;
+  /** When the work was done (the age stops there); null while it is not. */
+  finished_at: string | null;
   /** Incremented by every change (the stale-write guard). */
   version: number;
 }
@@ -174,11 +179,23 @@ export async function findOrdersByIds(db: Knex, ids: number[]): Promise<Record<s
 
 const applyAll = (conditions: OrderCondition[]) => (q: Knex.QueryBuilder) => conditions.forEach((c) => c(q));
 
-/** Sorted by `sort`, ties broken by order id. */
+/**
+ * An order's age in seconds at `now` as the queues show it (domain orderAgeMinutes): from payment
+ * until the work was done, or until now.
+ */
+function ageSql(db: Knex, prefix: string, now: string): Knex.Raw {
+  const [paid, finished] = [`${prefix}paid_at`, `${prefix}finished_at`];
+  return dialectOf(db) === 'mysql'
+    ? db.raw('TIMESTAMPDIFF(SECOND, ??, COALESCE(??, ?))', [paid, finished, now])
+    : db.raw('(julianday(COALESCE(??, ?)) - julianday(??))', [finished, now, paid]);
+}
+
+/** Sorted by `sort` (age as shown: ascending is youngest first), ties broken by order id. */
 const orderedBy =
-  (sort: SortField, direction: 'asc' | 'desc', prefix = '') =>
+  (db: Knex, sort: SortField, direction: 'asc' | 'desc', now: string, prefix = '') =>
   (q: Knex.QueryBuilder) => {
-    q.orderBy(`${prefix}${sort}`, direction);
+    if (sort === 'age_minutes') q.orderBy(ageSql(db, prefix, now) as unknown as string, direction);
+    else q.orderBy(`${prefix}${sort}`, direction);
     if (sort !== 'order_id') q.orderBy(`${prefix}order_id`, direction);
   };
 
@@ -201,6 +218,7 @@ export async function findOrderPage(
     bound?: number;
   },
 ): Promise<Record<string, unknown>[]> {
+  const now = nowUtc();
   const source =
     page.index && dialectOf(db) === 'mysql' ? db.raw('?? FORCE INDEX (??)', ['orders', page.index]) : 'orders';
   const ids = db
@@ -210,14 +228,14 @@ export async function findOrderPage(
     .modify((q) => {
       if (page.bound !== undefined) q.where('order_id', page.direction === 'desc' ? '<' : '>=', page.bound);
     })
-    .modify(orderedBy(page.sort, page.direction))
+    .modify(orderedBy(db, page.sort, page.direction, now))
     .limit(page.limit)
     .offset(page.offset)
     .as('page');
   return db('orders as o')
     .join(ids, 'o.order_id', 'page.order_id')
     .select(LIST_COLUMNS.map((c) => `o.${c}`))
-    .modify(orderedBy(page.sort, page.direction, 'o.'));
+    .modify(orderedBy(db, page.sort, page.direction, now, 'o.'));
 }
 
 /**
@@ -234,6 +252,8 @@ export const lockOrders = (trx: Knex.Transaction, ids: number[]): Promise<Locked
       'assign_to',
       'processing_date',
       'email',
+      'refund_date',
+      'finished_at',
       'version',
       ...REPORT_FACT_COLUMNS,
     )

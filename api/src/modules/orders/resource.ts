@@ -16,7 +16,7 @@ import {
   type OrderCondition,
 } from './repo.js';
 import type { SortField } from './schemas.js';
-import { openQueue, orderIdOf, readQueuePage, SEARCH_TOTAL_CAP, withSlaAge } from './service.js';
+import { openQueue, orderIdOf, readQueuePage, SEARCH_TOTAL_CAP, sqlSort, withSlaAge } from './service.js';
 
 /**
  * The queue a list is narrowed to (openQueue checks the role may open it). Only a list of given ids
@@ -76,8 +76,12 @@ async function listOrders(app: FastifyInstance, member: Member, query: ListQuery
           whereFilter(q, f.column, f),
     ),
   ];
-  const sort = query.sort.column as SortField;
-  const direction = query.sort.order;
+  // Age sorts as shown (the registry names its column, paid_at, for the role checks).
+  const { sort, direction } = sqlSort(
+    queueFilters,
+    (query.sort.source === 'age_minutes' ? 'age_minutes' : query.sort.column) as SortField,
+    query.sort.order,
+  );
   const limit = query.end - query.start + 1;
 
   if (text) {

@@ -21,6 +21,7 @@ import {
   orderDetails,
   readQueuePage,
   refundOrders,
+  restoreOrders,
   searchQueue,
   seenVersions,
   unassignOrders,
@@ -116,6 +117,22 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { orderId, version } = request.body;
       return ok(await refundOrders(app.db, request.member, orderId, seenVersions(orderId, version)));
+    },
+  );
+
+  app.put(
+    '/admin/restore-order',
+    {
+      schema: {
+        tags,
+        body: OrderIdsBody,
+        description: 'Restore to where it was: Deleted orders back to their status before the delete.',
+      },
+      config: { permission: 'orders.work' },
+    },
+    async (request) => {
+      const { orderId, version } = request.body;
+      return ok(await restoreOrders(app.db, request.member, orderId, seenVersions(orderId, version)));
     },
   );
 };

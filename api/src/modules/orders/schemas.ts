@@ -9,8 +9,9 @@ export const SORT_FIELDS = [
   'email',
   'processing_date',
   'refund_date',
-  // Age: time since payment (the SLA).
   'paid_at',
+  // The age as the queues show it (since payment, stopped when the work is done): ascending is youngest first.
+  'age_minutes',
 ] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 

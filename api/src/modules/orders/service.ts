@@ -7,7 +7,14 @@ import {
   dayjs,
   describeChange,
   encodeId,
-  ageMinutes,
+  assignRefusal,
+  moveRefusal,
+  orderAgeMinutes,
+  refundRefusal,
+  restoreRefusal,
+  unassignRefusal,
+  type OrderActor,
+  type OrderRefusal,
   isOverdue,
   nowUtc,
   QUEUES,
@@ -16,7 +23,9 @@ import {
   TEXTS,
   todayUtc,
   tryDecodeId,
+  WORK_DONE_STATUSES,
   type QueueDefinition,
+  type QueueFilter,
   type SlaFacts,
   type Status,
 } from '@app/domain';
@@ -24,7 +33,7 @@ import { dialectOf } from '../../db/knex.js';
 import { withTransactionRetry } from '../../db/retry.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http.js';
 import type { Member } from '../../types.js';
-import { lastAuditEventOf, recordAudit, type AuditEvent } from '../audit/service.js';
+import { lastAuditEventOf, recordAudit, statusesBeforeDelete, type AuditEvent } from '../audit/service.js';
 import { announceOrderChanges } from '../events/service.js';
 import { enqueueMail, type QueuedMail } from '../mail/outbox.js';
 import { applyReportRollupChanges } from '../reports/rollups.js';
@@ -97,6 +106,17 @@ export interface QueuePageOptions {
   edgeWalk?: number;
 }
 
+/**
+ * How a page is sorted in SQL. Age ascending is youngest first; where the filters allow unfinished
+ * orders only, every age still runs, so that is the time of payment newest first (the status/paid_at
+ * index) rather than an age worked out for each row.
+ */
+export function sqlSort(filters: QueueFilter[], sort: SortField, direction: 'asc' | 'desc') {
+  const running = filters.some((f) => f.statusIn?.length && f.statusIn.every((s) => !WORK_DONE_STATUSES.includes(s)));
+  if (sort !== 'age_minutes' || !running) return { sort, direction };
+  return { sort: 'paid_at' as const, direction: direction === 'asc' ? ('desc' as const) : ('asc' as const) };
+}
+
 /** A queue that is one status and nothing else is walked in order id order by (process_status, order_id). */
 const indexFor = ({ filter }: QueueDefinition) =>
   Object.keys(filter).length === 1 && filter.statusIn?.length === 1 ? 'orders_status_id' : undefined;
@@ -115,8 +135,11 @@ export async function listQueue(db: Knex, member: Member, queue: QueueDefinition
   const conditions = [queueCondition(queue.filter, member.id, today)];
   if (options.month) conditions.push(monthCondition(options.month));
   const total = await queueTotal(db, queue.filter, member.id, today, options.month);
-  const sort = (options.sort || 'order_id') as SortField;
-  const direction = options.order.toLowerCase() === 'asc' ? 'asc' : 'desc';
+  const { sort, direction } = sqlSort(
+    [queue.filter],
+    (options.sort || 'order_id') as SortField,
+    options.order.toLowerCase() === 'asc' ? 'asc' : 'desc',
+  );
   const offset = (options.page - 1) * options.limit;
   const index = sort === 'order_id' ? indexFor(queue) : undefined;
   // Near either end of the queue a plain index walk is shorter than reading the rank blocks (hundreds
@@ -160,7 +183,7 @@ export function readQueuePage(app: FastifyInstance, member: Member, queue: Queue
 }
 
 /**
- * Queue rows with their SLA age: minutes since payment, and whether the order is overdue under the
+ * Queue rows with their SLA age: minutes since payment (until the work was done), and whether the order is overdue under the
  * limits of the config (the rule is domain/sla.ts, which the admin reads too).
  */
 export function withSlaAge(
@@ -171,7 +194,7 @@ export function withSlaAge(
   const sla = { priorityHours: limits.slaPriorityHours, standardHours: limits.slaStandardHours };
   return rows.map((row) => {
     const facts = row as unknown as SlaFacts;
-    return { ...row, age_minutes: ageMinutes(facts.paid_at, now), overdue: isOverdue(facts, now, sla) };
+    return { ...row, age_minutes: orderAgeMinutes(facts, now), overdue: isOverdue(facts, now, sla) };
   });
 }
 
@@ -257,6 +280,27 @@ async function refuseStale(trx: Knex.Transaction, orders: LockedOrder[], seen: S
 }
 
 /**
+ * The clock of an order's age stops when its work is done: the first time it reaches a done status
+ * (moves between done statuses keep that time), and runs again if it goes back to unfinished work.
+ */
+function finishedPatch(order: LockedOrder, status: string | undefined) {
+  // A delete keeps the time: a restored order is where it was.
+  if (status === undefined || status === order.process_status || status === 'Deleted') return {};
+  const done = WORK_DONE_STATUSES.includes(status);
+  if (done && order.finished_at) return {};
+  return { finished_at: done ? nowUtc() : null };
+}
+
+/** A refusal of the order rules (domain orderRules.ts) as the API's answer. */
+function refuseIf(refusal: OrderRefusal | null) {
+  if (!refusal) return;
+  const error = { 400: badRequest, 403: forbidden, 409: conflict }[refusal.status];
+  throw error(refusal.message);
+}
+
+const actorOf = (member: Member): OrderActor => ({ id: member.id, type: member.type });
+
+/**
  * The one way orders change, inside the caller's transaction: lock them, refuse the batch if any
  * changed since the member saw it (`seen`), decide each change, then write the rows (each change
  * increments the order's version), the queue counters, the audit events and any mail together, and
@@ -280,6 +324,7 @@ export async function changeOrdersIn(
   for (const order of orders) {
     const change = decide(order);
     if (!change) continue;
+    Object.assign(change.patch, finishedPatch(order, change.patch.process_status as string | undefined));
     const after = { ...order, ...change.patch, version: Number(order.version) + 1 } as LockedOrder;
     await updateOrder(trx, order.order_id, { ...change.patch, version: after.version, updated_at: nowUtc() });
     changes.push({ before: order, after, action: change.event.action });
@@ -321,8 +366,7 @@ export const touchOrderIn = (
 export async function assignOrders(db: Knex, member: Member, orderIds: number[], seen?: SeenVersions) {
   await changeOrders(db, member, orderIds, seen, (order) => {
     if (order.assignee_id != null && Number(order.assignee_id) === member.id) return null;
-    if (order.assignee_id != null) throw conflict(`Order ${order.order_id} is already assigned to ${order.assign_to}.`);
-    if (order.process_status === 'Deleted') throw badRequest(`Order ${order.order_id} is deleted.`);
+    refuseIf(assignRefusal(actorOf(member), order));
     return {
       patch: { assignee_id: member.id, assign_to: member.name, assigned_at: nowUtc() },
       event: { action: 'assign', from: null, to: member.name },
@@ -340,9 +384,7 @@ const unassignChange = (order: LockedOrder): OrderChange => ({
 export async function unassignOrders(db: Knex, member: Member, orderIds: number[], seen?: SeenVersions) {
   await changeOrders(db, member, orderIds, seen, (order) => {
     if (order.assignee_id == null) return null;
-    if (Number(order.assignee_id) !== member.id) {
-      throw forbidden(`Order ${order.order_id} is assigned to ${order.assign_to}; only they can move it back.`);
-    }
+    refuseIf(unassignRefusal(actorOf(member), order));
     return unassignChange(order);
   });
   return 'Order has been moved back to its original folder.';
@@ -352,12 +394,6 @@ export async function unassignOrders(db: Knex, member: Member, orderIds: number[
 export async function releaseOrdersOf(trx: Knex.Transaction, actor: Member, memberId: number): Promise<number> {
   const held: number[] = await trx('orders').where({ assignee_id: memberId }).pluck('order_id');
   return held.length ? changeOrdersIn(trx, actor, held.map(Number), unassignChange) : 0;
-}
-
-/** An order another member holds is theirs to move; only Admin and Manager may override (409 names the holder). */
-function refuseHeldByAnother(member: Member, order: LockedOrder) {
-  if (order.assignee_id == null || Number(order.assignee_id) === member.id || can(member.type, 'orders.delete')) return;
-  throw conflict(`Order ${order.order_id} is assigned to ${order.assign_to}.`);
 }
 
 /** Moves orders to one of the eight targets (SPEC section 4); orders already there stay as they are. */
@@ -373,12 +409,10 @@ export async function moveOrders(
   }
   const moved = await changeOrders(db, member, orderIds, seen, (order) => {
     if (order.process_status === status) return null;
-    if (order.process_status === 'Deleted' && !can(member.type, 'orders.delete')) {
-      throw forbidden('Only an Admin or a Manager can restore deleted orders.');
-    }
-    refuseHeldByAnother(member, order);
+    refuseIf(moveRefusal(actorOf(member), order, status));
     return {
-      patch: { process_status: status, ...(status === 'Refunds' ? { refund_date: nowUtc() } : {}) },
+      // "Completed Refunds" only files the order under Refunds: the refund itself is "Refunded it".
+      patch: { process_status: status },
       event: { action: status === 'Deleted' ? 'delete' : 'move', from: order.process_status, to: status },
     };
   });
@@ -389,13 +423,45 @@ export async function moveOrders(
   return moved > 1 ? `${moved} orders moved to ${statusLabel(status)}.` : `Order moved to ${statusLabel(status)}.`;
 }
 
-/** Refunded it: the orders are refunded now and each customer gets a refund mail. */
+/**
+ * Restore to where it was: Deleted orders go back to the status they had before their delete, as the
+ * audit trail recorded it (which may be New: no move target leads there). An order without a recorded
+ * delete refuses the batch whole; it can still be moved to one of the targets.
+ */
+export async function restoreOrders(db: Knex, member: Member, orderIds: number[], seen?: SeenVersions) {
+  const restored = await db.transaction(async (trx) => {
+    // Locked before the trail is read, so that the status found is the one of the delete being undone.
+    await lockOrders(
+      trx,
+      [...new Set(orderIds)].sort((a, b) => a - b),
+    );
+    const before = await statusesBeforeDelete(trx, orderIds);
+    const restore = (order: LockedOrder): OrderChange => {
+      refuseIf(restoreRefusal(actorOf(member), order));
+      const status = before.get(Number(order.order_id));
+      if (!status) {
+        throw conflict(
+          `Order ${order.order_id} has no recorded status from before its delete; please move it to one of the statuses.`,
+        );
+      }
+      return {
+        patch: { process_status: status },
+        event: { action: 'restore', from: order.process_status, to: status },
+      };
+    };
+    return changeOrdersIn(trx, member, orderIds, restore, seen);
+  });
+  return restored > 1 ? `${restored} orders restored to where they were.` : 'Order restored to where it was.';
+}
+
+/**
+ * Refunded it: the orders are refunded now and each customer gets a refund mail. Once per order: the
+ * refund date says it was recorded (an order filed under Refunds by "Completed Refunds" has none yet).
+ */
 export async function refundOrders(db: Knex, member: Member, orderIds: number[], seen?: SeenVersions) {
   const refunded = await changeOrders(db, member, orderIds, seen, (order) => {
-    // Once only: a second "Refunded it" would mail the customer again and rewrite the refund date.
-    if (order.process_status === 'Refunds') throw conflict(`Order ${order.order_id} is already refunded.`);
-    if (order.process_status === 'Deleted') throw conflict(`Order ${order.order_id} is deleted.`);
-    refuseHeldByAnother(member, order);
+    // A second "Refunded it" would mail the customer again and rewrite the refund date.
+    refuseIf(refundRefusal(actorOf(member), order));
     return {
       patch: { process_status: 'Refunds', refund_date: nowUtc() },
       event: { action: 'refund', from: order.process_status, to: 'Refunds' },
