@@ -1,34 +1,25 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { normaliseEmail } from '@app/domain';
-import { HttpError, ok } from '../../http.js';
+import { ok } from '../../http.js';
 import { redisNamespace } from '../../plugins/redis.js';
-import { createFailureCounter, type FailureLimit } from './failureLimits.js';
+import { createSignInThrottle, WaitBeforeRetrying } from './failureLimits.js';
 import { ChangePasswordBody, LoginBody, MemberView } from './schemas.js';
 import { changePassword, signIn, signOut } from './service.js';
 import { endLiveStreams } from '../events/service.js';
 
-/** Failures per IP may reach this many times the per-account limit (an office shares one address). */
-export const LOGIN_IP_FACTOR = 5;
-
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const failures = createFailureCounter(app.redis, app.config.rateWindowMs, `${redisNamespace(app.config)}:failures:`);
-  const max = app.config.loginRateMax;
-  // Per account across every address (stops a guesser rotating IPs), and per IP whatever the account.
-  const accountLimit = (email: string): FailureLimit => ({ key: `login-account|${normaliseEmail(email)}`, max });
-  const ipLimit = (request: FastifyRequest): FailureLimit => ({
-    key: `login-ip|${request.ip}`,
-    max: max * LOGIN_IP_FACTOR,
+  const throttle = createSignInThrottle(app.redis, `${redisNamespace(app.config)}:`, {
+    freeFailures: app.config.loginRateMax,
+    baseDelayMs: app.config.loginDelayBaseMs,
+    maxDelayMs: app.config.rateWindowMs,
   });
-  /** Runs a password check under the limits; only a wrong password (HttpError 4xx from the check) counts. */
-  const limited = async <T>(limits: FailureLimit[], attempt: () => Promise<T>): Promise<T> => {
-    await failures.check(limits);
+  /** Runs a password check under the sign-in throttle, saying in Retry-After how long to wait when refused. */
+  const throttled = async <T>(reply: FastifyReply, email: string, address: string, check: () => Promise<T>) => {
     try {
-      return await attempt();
+      return await throttle.attempt(normaliseEmail(email), address, check);
     } catch (error) {
-      if (error instanceof HttpError && (error.statusCode === 401 || error.statusCode === 400)) {
-        await failures.fail(limits);
-      }
+      if (error instanceof WaitBeforeRetrying) void reply.header('retry-after', String(error.retryAfterSeconds));
       throw error;
     }
   };
@@ -36,11 +27,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/admin/admin-login',
     { schema: { tags: ['account'], body: LoginBody, security: [] }, config: { public: true } },
-    async (request) => {
+    async (request, reply) => {
       const { email, password } = request.body;
-      const { token, data } = await limited([accountLimit(email), ipLimit(request)], () =>
-        signIn(app, email, password),
-      );
+      const { token, data } = await throttled(reply, email, request.ip, () => signIn(app, email, password));
       return { status: 1, message: 'Login successfully.', token, jwtToken: token, data };
     },
   );
@@ -64,10 +53,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/admin/change-password',
     { schema: { tags: ['account'], body: ChangePasswordBody }, config: { permission: 'account.changePassword' } },
-    async (request) => {
+    async (request, reply) => {
       const { currentPassword, newPassword } = request.body;
-      // Wrong current passwords count against the account like failed sign-ins (a stolen token cannot guess on).
-      await limited([accountLimit(request.member.email), ipLimit(request)], () =>
+      // Wrong current passwords count like failed sign-ins (a stolen token cannot guess on).
+      await throttled(reply, request.member.email, request.ip, () =>
         changePassword(app, request.member, currentPassword, newPassword),
       );
       await endLiveStreams(app.db, { memberId: request.member.id });
