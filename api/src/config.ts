@@ -13,6 +13,8 @@ export interface AppConfig {
   databaseUrl: string;
   /** Which host of a DATABASE_URL listing several (a Galera cluster) this process uses, 1-based; 0: the first. */
   databaseNode: number;
+  /** A read replica (DATABASE_READ_URL) the reports read through; empty: they read the primary. Never written to. */
+  databaseReadUrl: string;
   jwtSecret: string;
   jwtExpiresIn: string;
   /** Base address of the admin host, used in customer links of mails. */
@@ -129,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     databaseUrl: env.DATABASE_URL ?? '',
     databaseNode: int(env, 'DATABASE_NODE', 0),
+    databaseReadUrl: env.DATABASE_READ_URL ?? '',
     jwtSecret: overrides.jwtSecret ?? jwtSecret(env, dataDir, nodeEnv),
     jwtExpiresIn: env.JWT_EXPIRES_IN ?? '12h',
     publicAdminUrl: (env.PUBLIC_ADMIN_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
@@ -179,6 +182,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   };
   if (config.databaseUrl && !config.databaseUrl.startsWith('mysql://')) {
     throw new Error('DATABASE_URL must be a mysql:// address (leave it empty for the embedded SQLite database)');
+  }
+  if (config.databaseReadUrl && !(config.databaseUrl && config.databaseReadUrl.startsWith('mysql://'))) {
+    throw new Error('DATABASE_READ_URL must be a mysql:// address, a replica of the DATABASE_URL database');
   }
   if (config.redisUrl && !/^rediss?:\/\//.test(config.redisUrl)) {
     throw new Error('REDIS_URL must be a redis:// or rediss:// address (leave it empty to run in-process)');

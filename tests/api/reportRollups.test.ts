@@ -21,7 +21,7 @@ const TARGETS = [
 ];
 
 /** Stored datetimes of UTC days `from` to `to` included, as the reports have always bounded them. */
-const bounds = (from: string, to: string) => [
+const bounds = (from: string, to: string): [string, string] => [
   dayjs.utc(from).format(DB_DATETIME),
   dayjs.utc(to).add(1, 'day').format(DB_DATETIME),
 ];
@@ -171,7 +171,8 @@ describe.each(dialects())('report rollups on %s', (dialect) => {
       .db('orders')
       .min({ first: 'created_at' })
       .max({ created: 'created_at', processed: 'processed_at' })
-      .first();
+      .first()
+      .then((row) => row!);
     const first = dayjs.utc(String(span.first).slice(0, 10)).subtract(1, 'day');
     const lastDay = [span.created, span.processed].map((d) => String(d).slice(0, 10)).sort()[1]!;
     const last = dayjs.utc(lastDay).add(1, 'day');
@@ -207,7 +208,9 @@ describe.each(dialects())('report rollups on %s', (dialect) => {
       await scanProcessedBy(t.db, range.fromDate, range.toDate),
     );
     // The orders without a nationality count as one group of none.
-    const none = (await countryReport(t.db, range.fromDate, range.toDate)).find((r) => r.nationality === null);
+    const none = (await countryReport(t.db, range.fromDate, range.toDate)).find(
+      (r: { nationality: unknown }) => r.nationality === null,
+    );
     expect(none?.count).toBeGreaterThan(0);
 
     // And the stored totals are exactly what a rebuild from the orders makes.

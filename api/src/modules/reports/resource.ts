@@ -2,7 +2,10 @@ import { filterOn, pageInMemory } from '../resources/query.js';
 import type { ListQuery, ResourceRepository, Row } from '../resources/types.js';
 import { countryReport, processedByReport } from './service.js';
 
-/** A report over the period of its from/to filters (both required by the description), paged in memory. */
+/**
+ * A report over the period of its from/to filters (both required by the description), paged in memory;
+ * the screens and their CSV exports read it from the read replica when there is one (app.dbRead).
+ */
 const report =
   (read: (from: string, to: string) => Promise<Row[]>): ResourceRepository['list'] =>
   async (_ctx, query: ListQuery) => {
@@ -15,11 +18,14 @@ const report =
 export const countryReportRepository: ResourceRepository = {
   list: (ctx, query) =>
     report(async (from, to) =>
-      (await countryReport(ctx.app.db, from, to)).map((r: Row): Row => ({ ...r, nationality: r.nationality ?? '' })),
+      (await countryReport(ctx.app.dbRead, from, to)).map((r: Row): Row => ({
+        ...r,
+        nationality: r.nationality ?? '',
+      })),
     )(ctx, query),
 };
 
 /** processed-by-report: one row per member who processed orders. */
 export const processedByReportRepository: ResourceRepository = {
-  list: (ctx, query) => report((from, to) => processedByReport(ctx.app.db, from, to))(ctx, query),
+  list: (ctx, query) => report((from, to) => processedByReport(ctx.app.dbRead, from, to))(ctx, query),
 };
