@@ -1,3 +1,4 @@
+import { Transform } from 'node:stream';
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { badRequest, HttpError } from '../http.js';
@@ -29,16 +30,59 @@ export function validationMessage(issue: ValidationIssue, context: string): stri
   return `${field} ${issue.message ?? 'is invalid'}`;
 }
 
-/** The path of the first number that is not finite in a validated request part, if any. */
-function nonFiniteAt(value: unknown, path: string): string | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? null : path;
-  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return null;
-  for (const [key, item] of Object.entries(value)) {
-    const found = nonFiniteAt(item, path ? `${path}.${key}` : key);
-    if (found) return found;
+/** The path of the first number that is not finite in a validated request part, if any (a walk without recursion). */
+function nonFiniteAt(root: unknown): string | null {
+  const pending: Array<[unknown, string]> = [[root, '']];
+  while (pending.length) {
+    const [value, path] = pending.pop()!;
+    if (typeof value === 'number' && !Number.isFinite(value)) return path;
+    if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) continue;
+    const entries = Object.entries(value);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, item] = entries[i]!;
+      pending.push([item, path ? `${path}.${key}` : key]);
+    }
   }
   return null;
 }
+
+/** Arrays and objects inside one another deeper than this refuse the body: no request needs more. */
+export const MAX_JSON_DEPTH = 64;
+const TOO_DEEP = `The request body is nested too deeply (more than ${MAX_JSON_DEPTH} levels).`;
+
+/**
+ * Passes a JSON body through while counting how deep its brackets go (outside strings), and fails it
+ * with 400 past MAX_JSON_DEPTH: before any parser or walk, each of which would recurse once per level.
+ */
+const [QUOTE, BACKSLASH, OPEN_ARRAY, OPEN_OBJECT, CLOSE_ARRAY, CLOSE_OBJECT] = Buffer.from('"\\[{]}');
+
+function depthGuard(): Transform & { receivedEncodedLength: number } {
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  const guard = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      guard.receivedEncodedLength += chunk.length;
+      for (const byte of chunk) {
+        if (inString) {
+          if (escaped) escaped = false;
+          else if (byte === BACKSLASH) escaped = true;
+          else if (byte === QUOTE) inString = false;
+        } else if (byte === QUOTE) inString = true;
+        else if (byte === OPEN_ARRAY || byte === OPEN_OBJECT) {
+          if (++depth > MAX_JSON_DEPTH) return done(badRequest(TOO_DEEP));
+        } else if (byte === CLOSE_ARRAY || byte === CLOSE_OBJECT) depth--;
+      }
+      done(null, chunk);
+    },
+  }) as Transform & { receivedEncodedLength: number };
+  // Fastify compares this with Content-Length and the body limit.
+  guard.receivedEncodedLength = 0;
+  return guard;
+}
+
+/** Bodies read as JSON: application/json and +json types, and text/plain (the SNS webhook's JSON). */
+const readAsJson = (contentType: string | undefined) => /json|text\/plain/i.test(contentType ?? '');
 
 /** Errors that say the database cannot be reached or is busy right now, not that the request is wrong. */
 const DATABASE_UNAVAILABLE = new Set([
@@ -68,9 +112,17 @@ export const isDatabaseUnavailable = (error: { code?: string; name?: string; mes
 export default fp(async (app) => {
   // Ajv coerces digits no number can hold ('9' x 400, '1e400') to Infinity and then skips the numeric
   // limits, which it checks for finite numbers only: a page size of Infinity would list a whole queue.
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    if (!readAsJson(request.headers['content-type'])) return payload;
+    const guard = depthGuard();
+    // A client that goes away fails the guard too, so the body read ends instead of waiting for ever.
+    payload.once('error', (error) => guard.destroy(error));
+    return payload.pipe(guard);
+  });
+
   app.addHook('preHandler', async (request) => {
     for (const [part, value] of Object.entries({ params: request.params, query: request.query, body: request.body })) {
-      const path = nonFiniteAt(value, '');
+      const path = nonFiniteAt(value);
       if (path !== null) throw badRequest(`${path || part} is not a valid number.`);
     }
   });
@@ -94,12 +146,16 @@ export default fp(async (app) => {
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return reply
-        .code(503)
-        .header('retry-after', '5')
-        .send({ status: 0, message: 'The database is busy or not answering. Please try again in a moment.' });
+      return reply.code(503).header('retry-after', '5').send({
+        status: 0,
+        message: 'The database is busy or not answering. Please try again in a moment.',
+        // Our failures name the request, so that a report of one finds its log lines.
+        requestId: request.id,
+      });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ status: 0, message: 'Something went wrong on our side. Please try again.' });
+    return reply
+      .code(500)
+      .send({ status: 0, message: 'Something went wrong on our side. Please try again.', requestId: request.id });
   });
 });
