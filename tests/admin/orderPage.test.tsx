@@ -82,6 +82,10 @@ function stubApi(role: Role, details: object) {
         return json({ status: 1, message: 'ok', data: registryForRole(RESOURCES, role) });
       if (url.pathname === '/api/admin/get-folder-count') return json({ status: 1, message: 'ok', data: COUNTS });
       if (url.pathname === `/api/orders/${ORDER_ID}`) return json(details);
+      if (url.pathname === `/api/admin/email-content/${ORDER_ID}`) {
+        const text = `Dear Customer,\n\nYour order page:\nhttp://admin.test/track-order/${encodeId(ORDER_ID)}`;
+        return json({ status: 1, message: 'ok', data: { from: 'x', to: 'y', subject: 'Your card', text } });
+      }
       const resource = url.pathname.replace('/api/', '');
       const rows = HISTORIES[resource] ?? [];
       return json(rows, { 'Content-Range': `${resource} 0-${Math.max(rows.length - 1, 0)}/${rows.length}` });
@@ -239,7 +243,7 @@ describe('view order page', () => {
     fireEvent.click(screen.getByText('View Email Content'));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Email Content')).toBeInTheDocument();
-    expect(within(dialog).getByTestId('email-content')).toHaveTextContent(`/track-order/${encodeId(ORDER_ID)}`);
+    expect(await within(dialog).findByTestId('email-content')).toHaveTextContent(`/track-order/${encodeId(ORDER_ID)}`);
     expect(within(dialog).getByTestId('send-whatsapp').getAttribute('href')).toMatch(
       /^https:\/\/wa\.me\/819012345678\?text=/,
     );

@@ -89,9 +89,6 @@ const en = {
       title: 'Email Content',
       close: 'Close',
       whatsapp: 'Send Whatsapp Message',
-      body:
-        'Dear %{name},\n\nThank you for your order %{orderId}. Your Thailand Digital Arrival Card is ready. ' +
-        'You can download it here:\n%{link}\n\nKind regards,\n%{brand}',
     },
     transaction: { title: 'Enter Transaction Details' },
     future: { later: 'Later' },
@@ -284,9 +281,6 @@ const fr: Texts<typeof en> = {
       title: "Contenu de l'e-mail",
       close: 'Fermer',
       whatsapp: 'Envoyer un message WhatsApp',
-      body:
-        'Bonjour %{name},\n\nMerci pour votre commande %{orderId}. Votre carte d’arrivée numérique pour la Thaïlande ' +
-        'est prête. Vous pouvez la télécharger ici :\n%{link}\n\nCordialement,\n%{brand}',
     },
     transaction: { title: 'Saisir les détails de la transaction' },
     future: { later: 'Plus tard' },

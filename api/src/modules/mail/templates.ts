@@ -62,6 +62,18 @@ const signOff = (brand: Brand) => `If you have any questions, write to us at ${b
 
 type Payload = { orderId?: number; documentId?: number; issuedAt?: string };
 
+/** The words of the approval mail: the mail itself and View Email Content both use them. */
+function approvalParagraphs(config: AppConfig, order: MailOrder, brand: Brand) {
+  const country = config.countryName;
+  return [
+    greeting(order),
+    `Good news: your ${country} Digital Arrival Card for order ${order.order_id} is ready. It is attached to this email.`,
+    `You can also download it at any time from your order page:\n${trackOrderLink(config, order.order_id)}`,
+    `Please keep it on your phone or print it for your arrival in ${country}.`,
+    signOff(brand),
+  ];
+}
+
 async function approvalContent(ctx: MailContext, row: OutboxRow, payload: Payload, order: MailOrder, brand: Brand) {
   const documentId = row.document_id ?? payload.documentId;
   const document = documentId ? await findDocument(ctx.db, documentId) : await latestDocument(ctx.db, order.order_id);
@@ -69,13 +81,7 @@ async function approvalContent(ctx: MailContext, row: OutboxRow, payload: Payloa
   const content = await readDocumentBytes(ctx.storage, document.storage_key);
   const country = ctx.config.countryName;
   return {
-    paragraphs: [
-      greeting(order),
-      `Good news: your ${country} Digital Arrival Card for order ${order.order_id} is ready. It is attached to this email.`,
-      `You can also download it at any time from your order page:\n${trackOrderLink(ctx.config, order.order_id)}`,
-      `Please keep it on your phone or print it for your arrival in ${country}.`,
-      signOff(brand),
-    ],
+    paragraphs: approvalParagraphs(ctx.config, order, brand),
     attachments: [
       {
         filename: `${country.replace(/\W+/g, '-')}-Arrival-Card-${order.order_id}.${EXTENSIONS[document.mime_type] ?? 'pdf'}`,
@@ -120,6 +126,24 @@ async function invoiceContent(ctx: MailContext, row: OutboxRow, payload: Payload
       signOff(brand),
     ],
     attachments: [{ filename: `Invoice-${order.order_id}.pdf`, content, contentType: 'application/pdf' }],
+  };
+}
+
+/**
+ * View Email Content: the approval mail of an order as it is (or will be) sent, rendered by the same
+ * code from the order as it is now (mails render at send time); undefined for an unknown order.
+ */
+export async function approvalMailOf(config: AppConfig, db: Knex, orderId: number) {
+  const order = await findMailOrder(db, orderId);
+  if (!order) return undefined;
+  const brand = brandForHost(order.landing_domain);
+  const { text, html } = body(brand, approvalParagraphs(config, order, brand));
+  return {
+    from: `${brand.name} <${fromAddress(config.mailFrom)}>`,
+    to: order.email,
+    subject: mailSubject('approval', config, orderId),
+    text,
+    html,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Status } from '@app/domain';
-import { badRequest, ok } from '../../http.js';
+import { badRequest, notFound, ok } from '../../http.js';
+import { approvalMailOf } from '../mail/templates.js';
 import {
   AssignBody,
   ChangeStatusBody,
@@ -19,6 +20,7 @@ import {
   moveOrders,
   openQueue,
   orderDetails,
+  orderIdOf,
   readQueuePage,
   refundOrders,
   restoreOrders,
@@ -117,6 +119,25 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { orderId, version } = request.body;
       return ok(await refundOrders(app.db, request.member, orderId, seenVersions(orderId, version)));
+    },
+  );
+
+  app.get(
+    '/admin/email-content/:orderId',
+    {
+      schema: {
+        tags,
+        params: OrderDetailsParams,
+        description: 'View Email Content: the approval mail of the order as it is (or will be) sent.',
+      },
+      config: { permission: 'orders.read' },
+    },
+    async (request) => {
+      const orderId = orderIdOf(request.params.orderId);
+      if (orderId === null) throw badRequest('Invalid order id.');
+      const mail = await approvalMailOf(app.config, app.db, orderId);
+      if (!mail) throw notFound('Order not found.');
+      return ok('Email content.', mail);
     },
   );
 
