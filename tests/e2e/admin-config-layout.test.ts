@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { encodeId } from '@app/domain';
 import { browserAvailable, launchBrowser, screenshot, signIn } from '../helpers/browser.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -23,22 +23,27 @@ const openOrderHistory = async (page: Page) => {
   await page.locator('tbody tr').first().waitFor();
 };
 
-/** The columns button's list: each column a switch, draggable to reorder. */
+/** The columns panel: each column a checkbox with Move up and Move down buttons. */
+const columnsPanel = (page: Page) => page.getByRole('dialog', { name: 'Columns' });
 const openColumns = async (page: Page) => {
   await page.getByRole('button', { name: 'Columns' }).click();
-  await page.getByRole('option', { name: 'Status' }).waitFor();
+  await columnsPanel(page).getByRole('checkbox', { name: 'Status' }).waitFor();
 };
 const closePopover = (page: Page) => page.keyboard.press('Escape');
 
-/** Drags a column of the columns list above another, with the mouse in small steps as a person would. */
-async function dragAbove(page: Page, item: Locator, target: Locator) {
-  const from = (await item.boundingBox())!;
-  const to = (await target.boundingBox())!;
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(to.x + to.width / 2, to.y + 4, { steps: 15 });
-  await page.mouse.move(to.x + to.width / 2, to.y + 2, { steps: 5 });
-  await page.mouse.up();
+/**
+ * Moves a column to the top of the columns panel by keyboard alone: Enter on its Move up button, again
+ * and again (the focus stays on the button as it moves), each step read back from the panel's announcement.
+ */
+async function moveToTop(page: Page, column: string) {
+  const panel = columnsPanel(page);
+  const labels = await panel.getByRole('listitem').allTextContents();
+  const position = labels.findIndex((label) => label.trim() === column);
+  await panel.getByRole('button', { name: `Move ${column} up` }).focus();
+  for (let now = position; now > 0; now--) {
+    await page.keyboard.press('Enter');
+    await panel.getByRole('status').getByText(`${column} is now column ${now} of ${labels.length}.`).waitFor();
+  }
 }
 
 /**
@@ -74,7 +79,7 @@ describe.skipIf(!browserAvailable())('layouts that follow the member, in Chromiu
     await signIn(page, server.url, 'admin@demo.test');
     await openOrderHistory(page);
     await openColumns(page);
-    await page.getByRole('option', { name: 'Telephone' }).getByRole('switch').click();
+    await columnsPanel(page).getByRole('checkbox', { name: 'Telephone' }).click();
     await closePopover(page);
     await expect.poll(() => headers(page), POLL).not.toContain('Telephone');
     await expect.poll(() => memberPreference('admin@demo.test', COLUMNS), POLL).toEqual(['phone_number']);
@@ -101,9 +106,8 @@ describe.skipIf(!browserAvailable())('layouts that follow the member, in Chromiu
     expect(before).toContain('Status');
 
     await openColumns(page);
-    await page.getByRole('option', { name: 'Email' }).getByRole('switch').click();
-    // Drag Status above Order Id.
-    await dragAbove(page, page.getByRole('option', { name: 'Status' }), page.getByRole('option', { name: 'Order Id' }));
+    await columnsPanel(page).getByRole('checkbox', { name: 'Email' }).click();
+    await moveToTop(page, 'Status');
     await closePopover(page);
     await expect
       .poll(() => headers(page), POLL)
