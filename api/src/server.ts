@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { loadConfig } from './config.js';
 import { createDb } from './db/knex.js';
 import { buildApp } from './app.js';
+import { guardConnections } from './connectionGuards.js';
 import { refuseUnsafeProduction } from './productionChecks.js';
 import { createMailWorker } from './modules/mail/worker.js';
 import { PENDING_UPLOAD_GRACE_MS, sweepUnfinishedUploads } from './modules/documents/service.js';
@@ -17,6 +18,7 @@ async function main() {
   if (!cluster.isWorker) await migrateLatest(db);
   await refuseUnsafeProduction(config, db);
   const app = await buildApp({ config, db });
+  guardConnections(app, config);
   app.addHook('onClose', async () => db.destroy());
   // Files of uploads a crash cut short: at start, then every grace period (the sweep skips younger ones).
   const sweepUploads = () =>
