@@ -1,7 +1,10 @@
 /**
- * npm run backup [-- FOLDER]: a consistent snapshot of the database and the documents in a new folder
- * (default ./backups/<UTC time>). SQLite through its online backup API, MySQL through
+ * npm run backup [-- [--encrypt] FOLDER]: a consistent snapshot of the database and the documents in a
+ * new folder (default ./backups/<UTC time>). SQLite through its online backup API, MySQL through
  * `mysqldump --single-transaction`; both while the app keeps serving. Restore with npm run restore.
+ * With --encrypt every file but the manifest is AES-256-GCM under BACKUP_KEY (scripts/backupCrypto.ts):
+ * documents are encrypted as they are read, the database snapshot right after it is taken (its plain
+ * copy lives in the private backup folder only until then).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,15 +21,37 @@ import {
   storageOf,
   type Manifest,
 } from './backupFormat.js';
+import { backupKey, encryptFile, encryptionOf } from './backupCrypto.js';
 
+const args = process.argv.slice(2);
+let key: Buffer | null = null;
+if (args.includes('--encrypt')) {
+  try {
+    key = backupKey();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(2);
+  }
+}
 const config = loadConfig();
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-const folder = path.resolve(process.argv[2] ?? path.join('backups', stamp));
+const folder = path.resolve(args.find((arg) => !arg.startsWith('--')) ?? path.join('backups', stamp));
 if (fs.existsSync(folder) && fs.readdirSync(folder).length) {
   console.error(`${folder} is not empty: a backup goes into a new or empty folder.`);
   process.exit(2);
 }
 ensurePrivateDir(folder);
+
+/** Encrypts a file the snapshot just wrote in the folder in place (with --encrypt). */
+async function encryptInPlace(name: string) {
+  if (!key) return;
+  const file = path.join(folder, name);
+  const plain = `${file}.plain`;
+  fs.renameSync(file, plain);
+  await encryptFile(key, name, fs.createReadStream(plain), file);
+  fs.rmSync(plain);
+}
+
 const db = createDb(config);
 try {
   const dialect = dialectOf(db);
@@ -39,6 +64,7 @@ try {
       await db.client.releaseConnection(connection);
     }
     fs.chmodSync(path.join(folder, SQLITE_FILE), PRIVATE_FILE_MODE);
+    await encryptInPlace(SQLITE_FILE);
   } else {
     const { args, env, database } = mysqlClientArgs(config.databaseUrl);
     await run(
@@ -56,27 +82,38 @@ try {
       env,
       { stdout: path.join(folder, MYSQL_DUMP_FILE) },
     );
+    await encryptInPlace(MYSQL_DUMP_FILE);
   }
   // Documents named by the database; one uploaded after the snapshot is not in it and not needed.
   const documents: string[] = await db('uploaded_documents').distinct().pluck('storage_key');
   const storage = storageOf(config);
   let bytes = 0;
-  for (const key of documents) {
-    const file = await storage.open(key);
-    if (!file) throw new Error(`Document ${key} is named by the database but missing from storage.`);
-    const target = path.join(folder, DOCUMENTS_FOLDER, key);
+  for (const storageKey of documents) {
+    const file = await storage.open(storageKey);
+    if (!file) throw new Error(`Document ${storageKey} is named by the database but missing from storage.`);
+    const target = path.join(folder, DOCUMENTS_FOLDER, storageKey);
     ensurePrivateDir(path.dirname(target));
-    await new Promise<void>((resolve, reject) =>
-      file.stream
-        .pipe(fs.createWriteStream(target, { mode: PRIVATE_FILE_MODE }))
-        .once('finish', resolve)
-        .once('error', reject),
-    );
+    if (key) await encryptFile(key, `${DOCUMENTS_FOLDER}/${storageKey}`, file.stream, target);
+    else
+      await new Promise<void>((resolve, reject) =>
+        file.stream
+          .pipe(fs.createWriteStream(target, { mode: PRIVATE_FILE_MODE }))
+          .once('finish', resolve)
+          .once('error', reject),
+      );
     bytes += file.size;
   }
-  const manifest: Manifest = { createdAt: new Date().toISOString(), dialect, documents };
+  const manifest: Manifest = {
+    createdAt: new Date().toISOString(),
+    dialect,
+    documents,
+    ...(key ? { encryption: encryptionOf(key) } : {}),
+  };
   fs.writeFileSync(path.join(folder, MANIFEST_FILE), JSON.stringify(manifest, null, 2), { mode: PRIVATE_FILE_MODE });
-  console.log(`Backup of the ${dialect} database and ${documents.length} documents (${bytes} bytes) in ${folder}`);
+  console.log(
+    `Backup of the ${dialect} database and ${documents.length} documents (${bytes} bytes) in ${folder}` +
+      (key ? ', encrypted under BACKUP_KEY' : ''),
+  );
 } finally {
   await db.destroy();
 }

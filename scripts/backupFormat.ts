@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import type { Knex } from 'knex';
 import type { AppConfig } from '../api/src/config.js';
 import { createStorage, type Storage } from '../api/src/storage/index.js';
+import type { BackupEncryption } from './backupCrypto.js';
 
 export const SQLITE_FILE = 'app.sqlite';
 export const MYSQL_DUMP_FILE = 'database.sql';
@@ -16,6 +17,8 @@ export interface Manifest {
   dialect: 'sqlite' | 'mysql';
   /** Storage keys of the documents, as the database names them. */
   documents: string[];
+  /** Present when every other file is encrypted under BACKUP_KEY (npm run backup -- --encrypt). */
+  encryption?: BackupEncryption;
 }
 
 export const storageOf = (config: AppConfig): Storage =>
