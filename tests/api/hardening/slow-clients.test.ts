@@ -65,6 +65,8 @@ describe('slow clients', () => {
       LOG_LEVEL: 'warn',
       REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
       HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
+      // Every socket here comes from one address: this test is about the timeouts, not the per-address cap.
+      CONNECTIONS_PER_ADDRESS: String(SLOW_SOCKETS + 10),
     });
     port = Number(new URL(server.url).port);
     for (let i = 0; i < 5; i++) await fetch(`${server.url}/api/health`);
