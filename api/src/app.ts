@@ -11,10 +11,13 @@ import type { Knex } from 'knex';
 import { RESOURCES, type Registry } from '@app/domain';
 import type { AppConfig } from './config.js';
 import path from 'node:path';
+import crypto from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { createDb } from './db/knex.js';
 import { createStorage } from './storage/index.js';
 import './types.js';
 import errors from './plugins/errors.js';
+import metrics from './plugins/metrics.js';
 import dbPlugin from './plugins/db.js';
 import redisPlugin from './plugins/redis.js';
 import security from './plugins/security.js';
@@ -44,12 +47,21 @@ function unreadableUrl(error: FastifyError, _request: FastifyRequest, reply: Fas
     .send({ status: 0, message: tooLong ? 'The address is too long.' : 'The address is not valid.' });
 }
 
+/** A request id a trusted proxy sent (x-request-id) is kept, so that its logs and ours join up. */
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+const requestIdOf = (trustProxy: AppConfig['trustProxy']) => (request: IncomingMessage) => {
+  const given = request.headers['x-request-id'];
+  return trustProxy && typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+};
+
 /** The one app factory: server.ts and every test build the app through here. */
 export async function buildApp({ config, db, registry = RESOURCES }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
+    // Every log line of a request carries it (reqId), and so does its answer (x-request-id).
+    genReqId: requestIdOf(config.trustProxy),
     // Slow or stalled clients are cut off (issue 15): Fastify's own default waits for ever.
     requestTimeout: config.requestTimeoutMs,
     connectionTimeout: config.idleTimeoutMs,
@@ -77,6 +89,7 @@ export async function buildApp({ config, db, registry = RESOURCES }: BuildAppOpt
   await app.register(errors);
   await app.register(dbPlugin, { db: db ?? createDb(config), ownsDb: !db });
   await app.register(redisPlugin);
+  await app.register(metrics);
   await app.register(security);
   await app.register(multipart, { limits: { fileSize: config.uploadMaxMb * 1024 * 1024, files: 1, fields: 20 } });
   await app.register(auth);

@@ -71,6 +71,8 @@ export interface AppConfig {
   liveHeartbeatMs: number;
   /** How long a queue page read stays cached when no order change clears it (PAGE_CACHE_MS; 0: no cache). */
   pageCacheMs: number;
+  /** Bearer token that may read GET /metrics (METRICS_TOKEN); empty: no /metrics at all. */
+  metricsToken: string;
   /** Live event streams open at once per member and per client address, across processes with Redis. */
   liveStreamsPerMember: number;
   liveStreamsPerAddress: number;
@@ -172,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     slaStandardHours: int(env, 'SLA_STANDARD_HOURS', 24, 1),
     liveHeartbeatMs: int(env, 'LIVE_HEARTBEAT_MS', 15_000, 100),
     pageCacheMs: int(env, 'PAGE_CACHE_MS', 5_000),
+    metricsToken: env.METRICS_TOKEN ?? '',
     liveStreamsPerMember: int(env, 'LIVE_STREAMS_PER_MEMBER', 5, 1),
     liveStreamsPerAddress: int(env, 'LIVE_STREAMS_PER_ADDRESS', 20, 1),
     liveTicketRateMax: int(env, 'LIVE_TICKET_RATE_MAX', 30, 1),

@@ -68,7 +68,7 @@ describe.skipIf(!hasMysql)('the API while MySQL restarts', () => {
     const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
       app.inject({ method, url, payload, headers: { authorization: token } });
     return Promise.all([
-      app.inject({ method: 'GET', url: '/api/health' }),
+      app.inject({ method: 'GET', url: '/api/health/ready' }),
       call('GET', '/api/admin/get-folder-count'),
       call('GET', '/api/admin/get-orders-list/newOrder?limit=50'),
       call('GET', `/api/admin/get-orders-details/${orderId}`),
@@ -104,7 +104,7 @@ describe.skipIf(!hasMysql)('the API while MySQL restarts', () => {
     const back = Date.now();
     let health = 0;
     while (health !== 200 && Date.now() - back < 15_000) {
-      health = (await app.inject({ method: 'GET', url: '/api/health' })).statusCode;
+      health = (await app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode;
       if (health !== 200) await sleep(200);
     }
     expect(health).toBe(200);
@@ -125,7 +125,7 @@ describe.skipIf(!hasMysql)('the API while MySQL restarts', () => {
       // The pool replaces its dead connections by itself.
       let ok = false;
       for (let i = 0; i < 50 && !ok; i++) {
-        ok = (await app.inject({ method: 'GET', url: '/api/health' })).statusCode === 200;
+        ok = (await app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode === 200;
         if (!ok) await sleep(100);
       }
       expect(ok).toBe(true);

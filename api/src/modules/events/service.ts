@@ -16,6 +16,9 @@ import { createMemoryTickets, createRedisTickets } from './tickets.js';
 const hubs = new WeakMap<object, LiveHub>();
 const hubOf = (db: Knex | Knex.Transaction) => hubs.get(db.client.config as object);
 
+/** Live streams open in this process, for /metrics. */
+export const openLiveStreams = (db: Knex) => hubOf(db)?.openStreams ?? 0;
+
 /** In-process without REDIS_URL; on Redis (namespaced by database) to work across processes with it. */
 export async function startHub(app: FastifyInstance, options: HubOptions): Promise<LiveHub> {
   const { redis, config } = app;

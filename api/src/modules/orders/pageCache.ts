@@ -9,6 +9,8 @@ export interface PageCache<T> {
   /** The cached value of `key`, or `load()`'s; concurrent misses of one key share one load. */
   get(key: string, load: () => Promise<T>): Promise<T>;
   clear(): void;
+  /** Reads served from the cache and reads that had to load, since start (for /metrics). */
+  readonly stats: { hits: number; misses: number };
 }
 
 /** At most this many pages are kept; the oldest go first. */
@@ -16,12 +18,18 @@ const MAX_ENTRIES = 2_000;
 
 export function createPageCache<T>(ttlMs: number): PageCache<T> {
   const entries = new Map<string, { value: Promise<T>; until: number }>();
+  const stats = { hits: 0, misses: 0 };
   return {
+    stats,
     get(key, load) {
-      if (ttlMs <= 0) return load();
       const now = Date.now();
-      const hit = entries.get(key);
-      if (hit && hit.until > now) return hit.value;
+      const hit = ttlMs > 0 ? entries.get(key) : undefined;
+      if (hit && hit.until > now) {
+        stats.hits++;
+        return hit.value;
+      }
+      stats.misses++;
+      if (ttlMs <= 0) return load();
       if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
       const value = load();
       const entry = { value, until: now + ttlMs };
