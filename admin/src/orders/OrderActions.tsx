@@ -1,24 +1,53 @@
-import { useState, type ReactNode } from 'react';
-import { Box, Button, Card, CardContent } from '@mui/material';
+import { useState, type ReactElement, type ReactNode } from 'react';
+import { Box, Button, Card, CardContent, Tooltip } from '@mui/material';
 import EmailIcon from '@mui/icons-material/Email';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import DriveFileMoveIcon from '@mui/icons-material/DriveFileMove';
 import DeleteIcon from '@mui/icons-material/Delete';
+import RestoreFromTrashIcon from '@mui/icons-material/RestoreFromTrash';
 import { Confirm, usePermissions, useRecordContext, useRefresh, useTranslate, useUpdate } from 'react-admin';
-import { can, DEFENCE_PACK_STATUSES, MOVE_TARGETS, statusLabel, type Status } from '@app/domain';
+import {
+  DEFENCE_PACK_STATUSES,
+  MOVE_TARGETS,
+  moveRefusal,
+  restoreRefusal,
+  statusLabel,
+  type OrderActor,
+  type OrderRefusal,
+  type OrderRuleFacts,
+  type Status,
+} from '@app/domain';
+import { apiCall } from '../providers/httpClient';
 import { ConfirmedActionButton } from '../queues/actions';
 import { readStoredUser } from '../providers/session';
 import { DefencePackButtons } from '../evidence/DefencePackButtons';
 import { useStickyNotify } from '../layout/useStickyNotify';
 import { EmailContentDialog } from './EmailContentDialog';
 import { TransactionDetailsDialog } from './TransactionDetailsDialog';
+import { useOrderCall } from './useOrderCall';
+import type { ActionAnswer } from '../providers/methods/orders';
+
+/**
+ * A button the member may not use on this order right now (domain orderRules.ts): disabled, the reason
+ * in its tooltip. The wrapper takes the hover and focus a disabled button cannot.
+ */
+function Refused({ refusal, children }: { refusal: OrderRefusal | null; children: ReactElement }) {
+  if (!refusal) return children;
+  return (
+    <Tooltip title={refusal.message}>
+      <span tabIndex={0} data-testid="refused" aria-label={refusal.message}>
+        {children}
+      </span>
+    </Tooltip>
+  );
+}
 
 /**
  * A move to one of SPEC section 4's targets: react-admin's update of the order's process_status (the
  * data provider sends it to change-order-status), with the server's answer in a toast that stays.
  * Delete asks first.
  */
-function MoveButton({ status, label }: { status: Status; label: string }) {
+function MoveButton({ status, label, refusal }: { status: Status; label: string; refusal: OrderRefusal | null }) {
   const order = useRecordContext()!;
   const translate = useTranslate();
   const notify = useStickyNotify();
@@ -42,17 +71,19 @@ function MoveButton({ status, label }: { status: Status; label: string }) {
     );
   return (
     <>
-      <Button
-        variant="outlined"
-        size="small"
-        color={isDelete ? 'error' : 'primary'}
-        startIcon={isDelete ? <DeleteIcon /> : <DriveFileMoveIcon />}
-        disabled={isPending}
-        onClick={() => (isDelete ? setConfirming(true) : move())}
-        data-testid={`move-${status}`}
-      >
-        {translate(label, { _: label })}
-      </Button>
+      <Refused refusal={refusal}>
+        <Button
+          variant="outlined"
+          size="small"
+          color={isDelete ? 'error' : 'primary'}
+          startIcon={isDelete ? <DeleteIcon /> : <DriveFileMoveIcon />}
+          disabled={isPending || !!refusal}
+          onClick={() => (isDelete ? setConfirming(true) : move())}
+          data-testid={`move-${status}`}
+        >
+          {translate(label, { _: label })}
+        </Button>
+      </Refused>
       {isDelete && (
         <Confirm
           isOpen={confirming}
@@ -68,11 +99,36 @@ function MoveButton({ status, label }: { status: Status; label: string }) {
   );
 }
 
+/** Restore to where it was: a Deleted order back to its status before the delete (PUT /api/admin/restore-order). */
+function RestoreButton({ refusal }: { refusal: OrderRefusal | null }) {
+  const order = useRecordContext()!;
+  const translate = useTranslate();
+  const restore = useOrderCall((_, orderId: number): Promise<ActionAnswer> =>
+    apiCall('admin/restore-order', { method: 'PUT', json: { orderId } }).then(({ message }) => ({ message })),
+  );
+  return (
+    <Refused refusal={refusal}>
+      <Button
+        variant="outlined"
+        size="small"
+        startIcon={<RestoreFromTrashIcon />}
+        disabled={restore.isPending || !!refusal}
+        onClick={() => restore.mutate(Number(order.id))}
+        data-testid="restore-order"
+      >
+        {translate('resources.orders.actions.restore')}
+      </Button>
+    </Refused>
+  );
+}
+
 /**
  * The action bar of the order page (SPEC sections 2 and 4): View Email Content, Assign to me or Move to
- * Original Folder, the moves to the eight targets but the current status (Delete only for roles that may
- * delete), and for disputed orders the defence packs and their transaction details. `children` is a
- * slot for more actions.
+ * Original Folder, the moves to the eight targets but the current status, Restore to where it was on a
+ * Deleted order, and for disputed orders the defence packs and their transaction details. Only what
+ * the member may do (the domain's order rules): a move the role never makes is left out, one this
+ * order refuses now (held by someone else) shows disabled with the reason. `children` is a slot for
+ * more actions.
  */
 export function OrderActions({ children }: { children?: ReactNode }) {
   const order = useRecordContext()!;
@@ -81,10 +137,17 @@ export function OrderActions({ children }: { children?: ReactNode }) {
   const [dialog, setDialog] = useState<'email' | 'transaction' | null>(null);
   const close = () => setDialog(null);
   const status = order.process_status as Status;
-  const heldByMe = order.assignee_id != null && order.assignee_id === readStoredUser()?.id;
-  const targets = MOVE_TARGETS.filter(
-    (target) => target.status !== status && (target.status !== 'Deleted' || can(role, 'orders.delete')),
-  );
+  const me: OrderActor = { id: readStoredUser()?.id ?? 0, type: role };
+  const facts: OrderRuleFacts = {
+    order_id: order.id,
+    process_status: status,
+    assignee_id: order.assignee_id,
+    assign_to: order.assign_to,
+  };
+  const heldByMe = order.assignee_id != null && order.assignee_id === me.id;
+  const targets = MOVE_TARGETS.filter((target) => target.status !== status)
+    .map((target) => ({ ...target, refusal: moveRefusal(me, facts, target.status) }))
+    .filter((target) => target.refusal?.status !== 403);
   const hold = order.assignee_id == null && status !== 'Deleted' ? 'assign' : heldByMe ? 'unassign' : null;
   return (
     <Card sx={{ mb: 2 }} data-testid="order-actions">
@@ -93,8 +156,14 @@ export function OrderActions({ children }: { children?: ReactNode }) {
           {translate('resources.orders.actions.viewEmailContent')}
         </Button>
         {hold && <ConfirmedActionButton action={hold} ids={[order.id]} variant="outlined" />}
+        {status === 'Deleted' && <RestoreButton refusal={restoreRefusal(me, facts)} />}
         {targets.map((target) => (
-          <MoveButton key={target.status} status={target.status} label={`resources.orders.moves.${target.status}`} />
+          <MoveButton
+            key={target.status}
+            status={target.status}
+            label={`resources.orders.moves.${target.status}`}
+            refusal={target.refusal}
+          />
         ))}
         {DEFENCE_PACK_STATUSES.includes(status) && (
           <>

@@ -84,7 +84,11 @@ const en = {
     /** Move buttons by target status (SPEC section 4). */
     moves: Object.fromEntries(MOVE_TARGETS.map((target) => [target.status, target.label])) as Record<string, string>,
     notify: { moved: 'Order moved to %{status}' },
-    actions: { viewEmailContent: 'View Email Content', transactionDetails: 'Enter Transaction Details' },
+    actions: {
+      viewEmailContent: 'View Email Content',
+      transactionDetails: 'Enter Transaction Details',
+      restore: 'Restore to where it was',
+    },
     emailContent: {
       title: 'Email Content',
       close: 'Close',
@@ -276,6 +280,7 @@ const fr: Texts<typeof en> = {
     actions: {
       viewEmailContent: "Voir le contenu de l'e-mail",
       transactionDetails: 'Saisir les détails de la transaction',
+      restore: 'Restaurer là où elle était',
     },
     emailContent: {
       title: "Contenu de l'e-mail",

@@ -1,5 +1,5 @@
 import { useState, type ReactElement } from 'react';
-import { Button } from '@mui/material';
+import { Button, Tooltip } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import AssignmentIndIcon from '@mui/icons-material/AssignmentInd';
 import UndoIcon from '@mui/icons-material/Undo';
@@ -11,12 +11,24 @@ import {
   useDeleteMany,
   useListContext,
   useNotify,
+  usePermissions,
   useRefresh,
   useTranslate,
   type Identifier,
 } from 'react-admin';
-import type { QueueAction, QueueDefinition } from '@app/domain';
+import {
+  assignRefusal,
+  moveRefusal,
+  refundRefusal,
+  unassignRefusal,
+  type OrderActor,
+  type OrderRefusal,
+  type OrderRuleFacts,
+  type QueueAction,
+  type QueueDefinition,
+} from '@app/domain';
 import type { AppDataProvider } from '../providers/dataProvider';
+import { readStoredUser } from '../providers/session';
 
 /** A table action of SPEC sections 4 and 8: its button, confirm text and success text (i18n keys). */
 interface ActionDefinition {
@@ -99,13 +111,38 @@ export function useQueueAction(action: QueueAction, ids: Identifier[], onDone?: 
   return { run, isPending: rpc.isPending || deletion.isPending, definition };
 }
 
-/** A button that asks for confirmation, then runs its queue action on `ids`. */
+/** The order rule (domain orderRules.ts) each queue action answers to. */
+const RULES: Record<QueueAction, (actor: OrderActor, order: OrderRuleFacts) => OrderRefusal | null> = {
+  delete: (actor, order) => moveRefusal(actor, order, 'Deleted'),
+  assign: assignRefusal,
+  unassign: unassignRefusal,
+  refund: refundRefusal,
+};
+
+/** Why the member may not run `action` on these rows (the first refusal), or null when they may. */
+export function queueActionRefusal(
+  action: QueueAction,
+  actor: OrderActor,
+  rows: ReadonlyArray<Record<string, unknown>>,
+): OrderRefusal | null {
+  for (const row of rows) {
+    const refusal = RULES[action](actor, { ...row, order_id: (row.order_id ?? row.id) as number } as OrderRuleFacts);
+    if (refusal) return refusal;
+  }
+  return null;
+}
+
+/**
+ * A button that asks for confirmation, then runs its queue action on `ids`. With a refusal (the
+ * selection holds a row the member may not change) it stays disabled with the reason as its tooltip.
+ */
 export function ConfirmedActionButton({
   action,
   ids,
   onDone,
   row = false,
   variant = 'text',
+  refusal = null,
 }: {
   action: QueueAction;
   ids: Identifier[];
@@ -113,23 +150,36 @@ export function ConfirmedActionButton({
   /** A row's own button rather than a bulk one. */
   row?: boolean;
   variant?: 'text' | 'outlined';
+  refusal?: OrderRefusal | null;
 }) {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
   const { run, isPending, definition } = useQueueAction(action, ids, onDone);
+  const button = (
+    <Button
+      size="small"
+      variant={variant}
+      color={definition.color}
+      startIcon={definition.icon}
+      disabled={isPending || !!refusal}
+      onClick={() => setOpen(true)}
+      data-testid={row ? `row-${action}` : `bulk-${action}`}
+    >
+      {translate((row && definition.rowLabel) || definition.label)}
+    </Button>
+  );
   return (
     <>
-      <Button
-        size="small"
-        variant={variant}
-        color={definition.color}
-        startIcon={definition.icon}
-        disabled={isPending}
-        onClick={() => setOpen(true)}
-        data-testid={row ? `row-${action}` : `bulk-${action}`}
-      >
-        {translate((row && definition.rowLabel) || definition.label)}
-      </Button>
+      {refusal ? (
+        // A disabled button takes no hover or focus: the wrapper carries the reason.
+        <Tooltip title={refusal.message}>
+          <span tabIndex={0} aria-label={refusal.message} data-testid="refused">
+            {button}
+          </span>
+        </Tooltip>
+      ) : (
+        button
+      )}
       <Confirm
         isOpen={open}
         loading={isPending}
@@ -143,13 +193,25 @@ export function ConfirmedActionButton({
   );
 }
 
-/** The bulk buttons shown when rows are selected, one per action of the queue the role has. */
+/**
+ * The bulk buttons shown when rows are selected, one per action of the queue the role has; one the
+ * selection refuses (a row held by someone else, an order already refunded) is disabled with the reason.
+ */
 export function BulkQueueActions({ actions }: { actions: QueueAction[] }) {
-  const { selectedIds, onUnselectItems } = useListContext();
+  const { selectedIds, onUnselectItems, data = [] } = useListContext();
+  const { permissions: role } = usePermissions<string>();
+  const actor: OrderActor = { id: readStoredUser()?.id ?? 0, type: role };
+  const selected = data.filter((row) => selectedIds.includes(row.id));
   return (
     <>
       {actions.map((action) => (
-        <ConfirmedActionButton key={action} action={action} ids={selectedIds} onDone={onUnselectItems} />
+        <ConfirmedActionButton
+          key={action}
+          action={action}
+          ids={selectedIds}
+          onDone={onUnselectItems}
+          refusal={queueActionRefusal(action, actor, selected)}
+        />
       ))}
     </>
   );
