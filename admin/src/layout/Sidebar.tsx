@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Box, Drawer, IconButton, useMediaQuery, type Theme } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { Sidebar as RaSidebar, useSidebarState, useTranslate, type SidebarProps } from 'react-admin';
@@ -12,16 +12,23 @@ export function Sidebar({ children, ...rest }: SidebarProps) {
   const [open, setOpen] = useSidebarState();
   const translate = useTranslate();
 
-  // The panel starts closed on narrow screens and the docked sidebar open on wide ones.
+  // Which width the stored open/closed state has been set for: the panel starts closed on narrow screens
+  // and the docked sidebar open on wide ones.
+  const [settledFor, setSettledFor] = useState<boolean | null>(null);
   useEffect(() => {
     setOpen(!narrow);
+    setSettledFor(narrow);
   }, [narrow, setOpen]);
+  // Until then the store still holds the wide value (react-admin opens it by default from 600 px, and after
+  // a wide screen): a panel mounted open and closed before its slide-in began never finished closing, and
+  // its invisible modal layer covered the page (issue 24).
+  const panelOpen = open && settledFor === narrow;
 
   if (!narrow) return <RaSidebar {...rest}>{children}</RaSidebar>;
   return (
     <Drawer
       variant="temporary"
-      open={open}
+      open={panelOpen}
       onClose={() => setOpen(false)}
       slotProps={{
         paper: {
