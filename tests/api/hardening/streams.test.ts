@@ -1,7 +1,10 @@
+import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../../api/src/app.js';
+import { createRedisSlots } from '../../../api/src/modules/events/slots.js';
 import { createTestApp, signInDemoAccounts, type TestApp } from '../../helpers/app.js';
 import { dialects } from '../../helpers/db.js';
 import { eventually, holdStream, type HeldStream } from '../../helpers/heldStream.js';
@@ -242,5 +245,31 @@ describe.each(setups)('live streams on %s, %s', (dialect, bus) => {
     const gone = await hold(await t.login(email, 'quiet-pass-1'), 'b');
     await t.db('team_members').where({ email }).del();
     await gone.ended;
+  });
+});
+
+describe.runIf(inject('redisAvailable'))('stream slots in Redis', () => {
+  it('frees the slots of a process that stopped renewing them (it died) once their lease ends, and only those', async () => {
+    const redis = new Redis(REDIS_URL);
+    const namespace = `tdac:test-slots:${crypto.randomBytes(6).toString('hex')}`;
+    const slots = createRedisSlots(redis, namespace, 1000);
+    const limits = [{ key: 'member:1', max: 2 }];
+    // live-1's process renews it at each heartbeat; dead-1's process is gone and renews nothing.
+    const renewing = setInterval(() => void slots.renew([{ slotId: 'live-1', limits }]), 100);
+    try {
+      expect(await slots.take('dead-1', limits)).toBeNull();
+      expect(await slots.take('live-1', limits)).toBeNull();
+      expect(await slots.take('new-1', limits)).toEqual(limits[0]);
+      await eventually(async () => ((await slots.take('new-1', limits)) === null ? true : undefined));
+      // dead-1's place was freed, live-1's was not, though both were taken together.
+      expect(await slots.take('new-2', limits)).toEqual(limits[0]);
+      clearInterval(renewing);
+      await slots.release('live-1', limits);
+      expect(await slots.take('new-2', limits)).toBeNull();
+    } finally {
+      clearInterval(renewing);
+      await redis.del(`${namespace}:slots:member:1`);
+      await redis.quit();
+    }
   });
 });
