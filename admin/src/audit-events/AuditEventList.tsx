@@ -34,7 +34,7 @@ function OrderLink({ orderId }: { orderId: unknown }) {
 /** Moves name statuses as the queues do (Awaiting reads Awaiting Customer); other values read as stored. */
 const STATUS_VALUED = ['from_value', 'to_value'];
 
-/** CSV of the filtered events (every page), headed and formatted as on screen, times with their zone. */
+/** CSV of the filtered events (every page), headed and formatted as the table shows them, times with their zone. */
 const csvExporter =
   (fields: FieldDefinition[], translate: (key: string, options?: object) => string): Exporter =>
   (records) => {
@@ -46,8 +46,8 @@ const csvExporter =
           field.source === 'action'
             ? actionText(String(record.action), translate)
             : STATUS_VALUED.includes(field.source)
-              ? statusLabel(formatValue(field, record, 'show', translate))
-              : formatValue(field, record, 'show', translate),
+              ? statusLabel(formatValue(field, record, 'list', translate))
+              : formatValue(field, record, 'list', translate),
         ]),
       ),
     );

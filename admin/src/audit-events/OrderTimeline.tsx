@@ -13,12 +13,17 @@ interface AuditEvent extends RaRecord {
   detail: string | null;
 }
 
-/** "Moved: New → Completed" and the event's detail; statuses read as the queues name them. */
+/**
+ * "Moved: New → Completed" and the event's detail; statuses read as the queues name them. A comment
+ * reads with its text: "Comment added: “Called the customer…”".
+ */
 function eventText(event: AuditEvent, translate: (key: string, options?: object) => string) {
+  const what = actionText(event.action, translate);
+  if (event.action === 'comment' && event.detail) return `${what}: “${event.detail}”`;
   const change = [event.from_value, event.to_value].some(Boolean)
     ? `: ${[event.from_value, event.to_value].map((v) => (v ? statusLabel(v) : '—')).join(' → ')}`
     : '';
-  return `${actionText(event.action, translate)}${change}${event.detail ? ` (${event.detail})` : ''}`;
+  return `${what}${change}${event.detail ? ` (${event.detail})` : ''}`;
 }
 
 function TimelineEvents() {

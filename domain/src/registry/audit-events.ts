@@ -13,6 +13,15 @@ export const AUDIT_ACTIONS = [
   'gateway',
   'download',
   'transaction-details',
+  'comment',
+  'restore',
+  // Team changes (the member is named in the detail; a password is never recorded, only that it changed).
+  'member-add',
+  'member-edit',
+  'member-role',
+  'member-password',
+  'member-delete',
+  'password-change',
 ] as const;
 
 /** The Audit Log: who did what to which order, when, from and to. Read-only. */

@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import { nowUtc } from '@app/domain';
 import { badRequest, HttpError } from '../../http.js';
 import type { Member, TokenPayload } from '../../types.js';
+import { recordAudit } from '../audit/service.js';
 import { findMemberByEmail, findMemberById } from '../team/service.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.js';
 
@@ -38,10 +39,13 @@ export async function changePassword(
     throw badRequest('The current password is not correct.');
   }
   const passwordHash = await hashPassword(newPassword);
-  await app
-    .db('team_members')
-    .where({ id: member.id })
-    .update({ password_hash: passwordHash, token_version: app.db.raw('token_version + 1'), updated_at: nowUtc() });
+  await app.db.transaction(async (trx) => {
+    await trx('team_members')
+      .where({ id: member.id })
+      .update({ password_hash: passwordHash, token_version: trx.raw('token_version + 1'), updated_at: nowUtc() });
+    // That it changed, never what to.
+    await recordAudit(trx, member, [{ action: 'password-change', detail: `${stored.name} <${stored.email}>` }]);
+  });
 }
 
 const utc = (epochSeconds: number) => new Date(epochSeconds * 1000).toISOString().slice(0, 19).replace('T', ' ');

@@ -26,7 +26,7 @@ export async function addRemark(db: Knex, member: Member, body: Static<typeof Ad
   if (!order) throw notFound('Order not found.');
   const flags = Object.fromEntries(FLAG_FIELDS.map(([field, column]) => [column, body[field] === 'Y' ? 'Y' : 'N']));
   const remark = await withTransactionRetry(db, async (trx) => {
-    await touchOrderIn(trx, member, body.orderId, { action: 'comment' }, body.version);
+    await touchOrderIn(trx, member, body.orderId, { action: 'comment', detail: text }, body.version);
     return insertRemark(trx, {
       order_id: body.orderId,
       remark: text,

@@ -13,6 +13,7 @@ import {
 import { badRequest, conflict, forbidden, notFound } from '../../http.js';
 import type { Member } from '../../types.js';
 import { hashPassword } from '../auth/passwords.js';
+import { recordAudit, type AuditEvent } from '../audit/service.js';
 import { releaseOrdersOf } from '../orders/service.js';
 import { endLiveStreams } from '../events/service.js';
 import {
@@ -46,6 +47,9 @@ const requireName = (name: string) => {
   return trimmed;
 };
 
+/** Who a team event is about, as the Audit Log's detail names them (never their password). */
+const memberNamed = (member: { name: string; email: string }) => `${member.name} <${member.email}>`;
+
 /** A duplicate email that slipped past the check (two requests at once) still answers 409. */
 const isDuplicateKey = (error: unknown) =>
   /UNIQUE|Duplicate entry|ER_DUP_ENTRY/i.test(String((error as Error).message));
@@ -69,14 +73,17 @@ export async function addTeamMember(db: Knex, actor: Member, body: Static<typeof
     return await db.transaction(async (trx) => {
       if (await findOtherMemberByEmail(trx, body.email)) throw conflict(EMAIL_TAKEN);
       const now = nowUtc();
-      return insertMember(trx, {
+      const email = normaliseEmail(body.email);
+      const id = await insertMember(trx, {
         name,
-        email: normaliseEmail(body.email),
+        email,
         password_hash: passwordHash,
         type: body.type as Role,
         created_at: now,
         updated_at: now,
       });
+      await recordAudit(trx, actor, [{ action: 'member-add', to: body.type, detail: memberNamed({ name, email }) }]);
+      return id;
     });
   } catch (error) {
     if (isDuplicateKey(error)) throw conflict(EMAIL_TAKEN);
@@ -101,13 +108,15 @@ export async function updateTeamMember(db: Knex, actor: Member, body: Static<typ
       const admins = await lockAdminIds(trx);
       if (target.type === 'Admin' && body.type !== 'Admin' && admins.length <= 1) throw badRequest(LAST_ADMIN);
       if (await findOtherMemberByEmail(trx, body.email, target.id)) throw conflict(EMAIL_TAKEN);
+      const email = normaliseEmail(body.email);
       await updateMember(trx, target.id, {
         name,
-        email: normaliseEmail(body.email),
+        email,
         type: body.type,
         updated_at: nowUtc(),
         ...(passwordHash ? { password_hash: passwordHash, token_version: trx.raw('token_version + 1') } : {}),
       });
+      await recordAudit(trx, actor, memberEditEvents(target, { name, email, type: body.type }, !!passwordHash));
     });
   } catch (error) {
     if (isDuplicateKey(error)) throw conflict(EMAIL_TAKEN);
@@ -115,6 +124,21 @@ export async function updateTeamMember(db: Knex, actor: Member, body: Static<typ
   }
   // Their streams were opened as the old role, or with tokens that no longer work.
   if (passwordHash || body.type !== target.type) await endLiveStreams(db, { memberId: target.id });
+}
+
+/** What an edit changed, one event each: name or email, role, password (that it was set, never what to). */
+function memberEditEvents(
+  before: { name: string; email: string; type: string },
+  after: { name: string; email: string; type: string },
+  passwordSet: boolean,
+): AuditEvent[] {
+  const detail = memberNamed(after);
+  const events: AuditEvent[] = [];
+  if (before.name !== after.name) events.push({ action: 'member-edit', from: before.name, to: after.name, detail });
+  if (before.email !== after.email) events.push({ action: 'member-edit', from: before.email, to: after.email, detail });
+  if (before.type !== after.type) events.push({ action: 'member-role', from: before.type, to: after.type, detail });
+  if (passwordSet) events.push({ action: 'member-password', detail });
+  return events;
 }
 
 /** Deletes a member: their sessions end with the row, and the orders they held go back to their queues. */
@@ -128,6 +152,7 @@ export async function deleteTeamMember(db: Knex, actor: Member, id: number): Pro
     if (target.type === 'Admin' && admins.length <= 1) throw badRequest(LAST_ADMIN);
     await releaseOrdersOf(trx, actor, id);
     await deleteMember(trx, id);
+    await recordAudit(trx, actor, [{ action: 'member-delete', from: target.type, detail: memberNamed(target) }]);
   });
   await endLiveStreams(db, { memberId: id });
   return TEXTS.memberDeleted;
