@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createSession, type Session } from 'better-sse';
 import {
@@ -9,7 +10,6 @@ import {
   type OrderChangedEvent,
   type QueueFacts,
 } from '@app/domain';
-import crypto from 'node:crypto';
 import { HttpError } from '../../http.js';
 import type { Member, TokenPayload } from '../../types.js';
 import { compareIds, type BusDelivery, type EventBus, type StreamsEnd } from './bus.js';
@@ -243,6 +243,8 @@ export class LiveHub {
     if (this.checkingSessions || !this.streams.size) return;
     this.checkingSessions = true;
     try {
+      // First: a database that does not answer must not let the slots of open streams lapse.
+      await this.slots.renew([...this.streams]);
       const byToken = new Map<string, LiveStream[]>();
       for (const s of this.streams) byToken.set(s.payload.jti, [...(byToken.get(s.payload.jti) ?? []), s]);
       for (const streams of byToken.values()) {
@@ -251,7 +253,6 @@ export class LiveHub {
           if (!member || member.type !== stream.member.type) await this.finish(stream);
         }
       }
-      await this.slots.renew([...this.streams]);
     } catch (error) {
       this.logError(error);
     } finally {
