@@ -88,6 +88,8 @@ export function UploadDocument() {
       <Form
         key={formKey}
         noValidate
+        // The messages show under the fields (README decisions), not again in a toast.
+        disableInvalidFormNotification
         record={{}}
         defaultValues={{
           order_id: order.id,
@@ -98,12 +100,18 @@ export function UploadDocument() {
         <Box sx={{ display: 'grid', maxWidth: 640 }}>
           <TextInput source="order_id" label="resources.orders.fields.order_id" readOnly />
           <TextInput source="email" type="email" label="resources.documents.upload.email" validate={validateEmail} />
+          {/* The picker offers the accepted types; a file of another type (dropped, or "All files") is still
+              taken, so that the validator names what is wrong rather than the dropzone dropping it silently
+              and "File is required" showing instead. */}
           <FileInput
             source="file"
             label="resources.documents.upload.file"
-            accept={Object.fromEntries(ACCEPTED_TYPES.map((type) => [type, []]))}
             validate={validateFile}
-            inputProps={{ 'data-testid': 'upload-file', 'aria-label': translate('resources.documents.upload.file') }}
+            inputProps={{
+              accept: ACCEPTED_TYPES.join(','),
+              'data-testid': 'upload-file',
+              'aria-label': translate('resources.documents.upload.file'),
+            }}
           >
             <FileField source="src" title="title" />
           </FileInput>
