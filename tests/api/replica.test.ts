@@ -17,11 +17,13 @@ describe.skipIf(!dialects().includes('mysql'))('reports on a read database (DATA
 
   beforeAll(async () => {
     readDb = await createTestDb('mysql', { seed: false });
-    await readDb.db('report_country_daily').insert([
-      { day: DAY, nationality: 'ATLANTIS', mode: 'Standard', count: 7 },
-      { day: DAY, nationality: 'ATLANTIS', mode: 'Priority', count: 2 },
+    await readDb.db('report_country_totals').insert([
+      { period: 'day', day: DAY, nationality: 'ATLANTIS', mode: 'Standard', count: 7 },
+      { period: 'day', day: DAY, nationality: 'ATLANTIS', mode: 'Priority', count: 2 },
     ]);
-    await readDb.db('report_processed_daily').insert({ day: DAY, processed_by: 'Replica Reader', count: 5 });
+    await readDb
+      .db('report_processed_totals')
+      .insert({ period: 'day', day: DAY, processed_by: 'Replica Reader', count: 5 });
     t = await createTestApp('mysql', { config: { databaseReadUrl: readDb.databaseUrl } });
     token = await t.login('admin@demo.test');
   });
@@ -47,7 +49,7 @@ describe.skipIf(!dialects().includes('mysql'))('reports on a read database (DATA
     expect((await getList('country-report')).json()).toMatchObject([atlantis]);
     expect((await getList('processed-by-report')).json()).toMatchObject([{ processed_by: 'Replica Reader', count: 5 }]);
     // The primary has none of it.
-    expect(await t.db('report_country_daily').where({ day: DAY })).toEqual([]);
+    expect(await t.db('report_country_totals').where({ day: DAY })).toEqual([]);
   });
 
   it('writes to the primary only', async () => {
@@ -60,7 +62,7 @@ describe.skipIf(!dialects().includes('mysql'))('reports on a read database (DATA
     expect(res.statusCode, res.body).toBe(200);
     expect((await t.db('orders').where({ order_id: order.order_id }).first()).process_status).toBe('Deleted');
     // The read database kept exactly what it held: its totals, and no orders or audit rows.
-    expect(await readDb.db('report_country_daily').sum({ n: 'count' }).first()).toEqual({ n: 9 });
+    expect(await readDb.db('report_country_totals').sum({ n: 'count' }).first()).toEqual({ n: 9 });
     expect(await readDb.db('orders').count({ n: '*' }).first()).toEqual({ n: 0 });
     expect(await readDb.db('audit_events').count({ n: '*' }).first()).toEqual({ n: 0 });
   });

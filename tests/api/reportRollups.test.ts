@@ -26,7 +26,7 @@ const bounds = (from: string, to: string): [string, string] => [
   dayjs.utc(to).add(1, 'day').format(DB_DATETIME),
 ];
 
-/** The country report as a scan of the orders (what it read before the daily totals). */
+/** The country report as a scan of the orders (what it read before the report totals). */
 async function scanCountry(db: Knex, from: string, to: string) {
   const [start, end] = bounds(from, to);
   const countIf = (mode: string) => db.raw('SUM(CASE WHEN processing_mode = ? THEN 1 ELSE 0 END)', [mode]);
@@ -65,14 +65,14 @@ async function scanProcessedBy(db: Knex, from: string, to: string) {
   return rows.map((r: Record<string, string | number>) => ({ processed_by: r.processed_by, count: Number(r.count) }));
 }
 
-/** Both daily totals as stored, leaving out rows a change brought back to zero. */
+/** Both report totals as stored (day and month rows), leaving out rows a change brought back to zero. */
 const storedRollups = async (db: Knex) => ({
-  country: await db('report_country_daily').whereNot('count', 0).orderBy(['day', 'nationality', 'mode']),
-  processed: await db('report_processed_daily').whereNot('count', 0).orderBy(['day', 'processed_by']),
+  country: await db('report_country_totals').whereNot('count', 0).orderBy(['period', 'day', 'nationality', 'mode']),
+  processed: await db('report_processed_totals').whereNot('count', 0).orderBy(['period', 'day', 'processed_by']),
 });
 
 /**
- * The country and Processed By reports read daily totals kept by the change path (issue 23). Whatever
+ * The country and Processed By reports read day and month totals kept by the change path (issue 23). Whatever
  * staff do, on whatever day, every range of either report must equal a scan of the orders.
  */
 describe.each(dialects())('report rollups on %s', (dialect) => {
@@ -186,6 +186,13 @@ describe.each(dialects())('report rollups on %s', (dialect) => {
     for (let day = first; !day.isAfter(last); day = day.add(1, 'day')) {
       await expectEqual(day.format(DB_DATE), day.format(DB_DATE));
     }
+    // Whole months (read from month rows), and a day more or less at either end of them.
+    for (let month = first.startOf('month'); !month.isAfter(last); month = month.add(1, 'month')) {
+      const [start, end] = [month, month.endOf('month')];
+      await expectEqual(start.format(DB_DATE), end.format(DB_DATE));
+      await expectEqual(start.subtract(1, 'day').format(DB_DATE), end.add(1, 'day').format(DB_DATE));
+      await expectEqual(start.add(1, 'day').format(DB_DATE), end.add(1, 'month').format(DB_DATE));
+    }
     // Random ranges, the whole span, and a year with no orders at all.
     const days = last.diff(first, 'day');
     for (let i = 0; i < 40; i++) {
@@ -194,6 +201,7 @@ describe.each(dialects())('report rollups on %s', (dialect) => {
       await expectEqual(a.format(DB_DATE), b.format(DB_DATE));
     }
     await expectEqual(first.format(DB_DATE), last.format(DB_DATE));
+    await expectEqual('2000-01-01', last.format(DB_DATE));
     await expectEqual('1990-01-01', '1990-12-31');
     expect(await countryReport(t.db, '1990-01-01', '1990-12-31')).toEqual([]);
 

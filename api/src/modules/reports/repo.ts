@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { NO_NATIONALITY } from './rollups.js';
+import { NO_NATIONALITY, periodRanges } from './rollups.js';
 
 /** UTC days `from` to `to`, both included ('YYYY-MM-DD'): the days orders are counted on (rollups.ts). */
 export interface DayRange {
@@ -7,16 +7,23 @@ export interface DayRange {
   to: string;
 }
 
-const inRange = (range: DayRange) => (q: Knex.QueryBuilder) => q.whereBetween('day', [range.from, range.to]);
+/** The rows holding the range: its whole months' month rows and the day rows of the days around them. */
+const inRange = (range: DayRange) => (q: Knex.QueryBuilder) => {
+  const { months, days } = periodRanges(range.from, range.to);
+  q.where((w) => {
+    if (months) w.orWhere((m) => m.where('period', 'month').whereBetween('day', months));
+    for (const span of days) w.orWhere((d) => d.where('period', 'day').whereBetween('day', span));
+  });
+};
 
 const sumIf = (db: Knex, mode: string) => db.raw('SUM(CASE WHEN mode = ? THEN count ELSE 0 END)', [mode]);
 
 /**
  * Orders created in the range per nationality, split by processing mode; deleted orders are not sales.
- * Read from the daily totals: a few rows per day and nationality, whatever the order count.
+ * Read from the report totals (rollups.ts): a few rows per month or day and nationality, whatever the order count.
  */
 export async function countryOrderCounts(db: Knex, range: DayRange) {
-  const rows = await db('report_country_daily')
+  const rows = await db('report_country_totals')
     .modify(inRange(range))
     .groupBy('nationality')
     .select('nationality', {
@@ -36,9 +43,9 @@ export async function countryOrderCounts(db: Knex, range: DayRange) {
   }));
 }
 
-/** Orders processed (document uploaded) in the range per member who processed them, from the daily totals. */
+/** Orders processed (document uploaded) in the range per member who processed them, from the report totals. */
 export async function processedByCounts(db: Knex, range: DayRange) {
-  const rows = await db('report_processed_daily')
+  const rows = await db('report_processed_totals')
     .modify(inRange(range))
     .groupBy('processed_by')
     .select('processed_by', { count: db.raw('SUM(count)') })

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { dayjs, DB_DATE } from '@app/domain';
 import { dialectOf, upsertIncrement } from '../../db/knex.js';
 
 /**
@@ -27,40 +28,41 @@ export const REPORT_FACT_COLUMNS = [
 export const NO_NATIONALITY = '';
 
 const dayOf = (datetime: string) => String(datetime).slice(0, 10);
+const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
 
 interface RollupDelta {
-  table: 'report_country_daily' | 'report_processed_daily';
+  table: 'report_country_totals' | 'report_processed_totals';
   key: Record<string, string>;
   delta: number;
 }
 
-/** The rollup rows one order counts in (none, one or two), each with the order's weight. */
-function rollupRows(facts: ReportFacts, delta: number): RollupDelta[] {
+/**
+ * The rollup rows one order counts in: none, two or four. Each total is kept per day and per month
+ * (period 'month', `day` holding the month's first day), so a range reads its whole months from month
+ * rows and only the days at its ends from day rows: a year is at most 12 month rows and 60 day rows
+ * per nationality and mode, not 365.
+ */
+function rollupRows(facts: ReportFacts): RollupDelta[] {
   const rows: RollupDelta[] = [];
+  const both = (table: RollupDelta['table'], day: string, rest: Record<string, string>) => {
+    rows.push({ table, key: { period: 'day', day, ...rest }, delta: 0 });
+    rows.push({ table, key: { period: 'month', day: monthOf(day), ...rest }, delta: 0 });
+  };
   if (facts.process_status !== 'Deleted') {
-    rows.push({
-      table: 'report_country_daily',
-      key: {
-        day: dayOf(facts.created_at),
-        nationality: facts.nationality ?? NO_NATIONALITY,
-        mode: facts.processing_mode,
-      },
-      delta,
+    both('report_country_totals', dayOf(facts.created_at), {
+      nationality: facts.nationality ?? NO_NATIONALITY,
+      mode: facts.processing_mode,
     });
   }
   if (facts.processed_at && facts.processed_by) {
-    rows.push({
-      table: 'report_processed_daily',
-      key: { day: dayOf(facts.processed_at), processed_by: facts.processed_by },
-      delta,
-    });
+    both('report_processed_totals', dayOf(facts.processed_at), { processed_by: facts.processed_by });
   }
   return rows;
 }
 
 /**
- * Moves orders between the daily report totals in the caller's transaction, like the queue counters:
- * -1 where each `before` counted, +1 where each `after` counts (null for an order created or gone).
+ * Moves orders between the report totals in the caller's transaction, like the queue counters: -1
+ * where each `before` counted, +1 where each `after` counts (null for an order created or gone).
  * Rows are touched in one sorted order (table, then key), after the counters and ranks, so concurrent
  * changes never wait on each other in a cycle.
  */
@@ -70,9 +72,9 @@ export async function applyReportRollupChanges(
 ): Promise<void> {
   const deltas = new Map<string, RollupDelta>();
   const add = (facts: ReportFacts | null, delta: number) => {
-    for (const row of facts ? rollupRows(facts, delta) : []) {
+    for (const row of facts ? rollupRows(facts) : []) {
       const text = JSON.stringify([row.table, ...Object.values(row.key)]);
-      const entry = deltas.get(text) ?? { ...row, delta: 0 };
+      const entry = deltas.get(text) ?? row;
       entry.delta += delta;
       deltas.set(text, entry);
     }
@@ -85,25 +87,58 @@ export async function applyReportRollupChanges(
   for (const [, { table, key, delta }] of ordered) await upsertIncrement(trx, table, key, 'count', delta);
 }
 
+/** Days `from` to `to` (both included) as the rows that hold them: whole months as month rows, the rest as days. */
+export interface PeriodRanges {
+  months: [string, string] | null;
+  days: Array<[string, string]>;
+}
+
+export function periodRanges(from: string, to: string): PeriodRanges {
+  const start = dayjs.utc(from);
+  const end = dayjs.utc(to);
+  const firstMonth = start.date() === 1 ? start : start.add(1, 'month').startOf('month');
+  const lastMonth = end.add(1, 'day').startOf('month').subtract(1, 'month');
+  if (firstMonth.isAfter(lastMonth)) return { months: null, days: [[from, to]] };
+  const days: Array<[string, string]> = [];
+  if (firstMonth.isAfter(start)) days.push([from, firstMonth.subtract(1, 'day').format(DB_DATE)]);
+  const afterMonths = lastMonth.add(1, 'month');
+  if (!afterMonths.isAfter(end)) days.push([afterMonths.format(DB_DATE), to]);
+  return { months: [firstMonth.format(DB_DATE), lastMonth.format(DB_DATE)], days };
+}
+
 /**
- * Rebuilds both daily totals from the orders table, each in one INSERT ... SELECT ... GROUP BY (the
- * migration that adds them, bulk loads, restores). Writes to orders during a rebuild wait for it.
+ * Rebuilds both report totals from the orders table, each grain in one INSERT ... SELECT ... GROUP BY
+ * (the migration that adds them, bulk loads, restores): the days from the orders, the months from the
+ * days. Writes to orders during a rebuild wait for it.
  */
 export async function rebuildReportRollups(db: Knex): Promise<void> {
-  const day = (column: string) => (dialectOf(db) === 'mysql' ? `DATE(${column})` : `substr(${column}, 1, 10)`);
+  const mysql = dialectOf(db) === 'mysql';
+  const day = (column: string) => (mysql ? `DATE(${column})` : `substr(${column}, 1, 10)`);
+  const month = mysql ? "DATE_FORMAT(day, '%Y-%m-01')" : "substr(day, 1, 7) || '-01'";
   await db.transaction(async (trx) => {
-    await trx('report_country_daily').del();
-    await trx('report_processed_daily').del();
+    await trx('report_country_totals').del();
+    await trx('report_processed_totals').del();
     await trx.raw(
-      `INSERT INTO report_country_daily (day, nationality, mode, count)
-       SELECT ${day('created_at')}, COALESCE(nationality, ?), processing_mode, COUNT(*) FROM orders
-       WHERE process_status <> 'Deleted' GROUP BY 1, 2, 3`,
+      `INSERT INTO report_country_totals (period, day, nationality, mode, count)
+       SELECT 'day', ${day('created_at')}, COALESCE(nationality, ?), processing_mode, COUNT(*) FROM orders
+       WHERE process_status <> 'Deleted' GROUP BY 2, 3, 4`,
       [NO_NATIONALITY],
     );
     await trx.raw(
-      `INSERT INTO report_processed_daily (day, processed_by, count)
-       SELECT ${day('processed_at')}, processed_by, COUNT(*) FROM orders
-       WHERE processed_at IS NOT NULL AND processed_by IS NOT NULL GROUP BY 1, 2`,
+      `INSERT INTO report_processed_totals (period, day, processed_by, count)
+       SELECT 'day', ${day('processed_at')}, processed_by, COUNT(*) FROM orders
+       WHERE processed_at IS NOT NULL AND processed_by IS NOT NULL GROUP BY 2, 3`,
+    );
+    // The month rows are read back from the day rows (a few thousand), not from orders again.
+    await trx.raw(
+      `INSERT INTO report_country_totals (period, day, nationality, mode, count)
+       SELECT 'month', ${month}, nationality, mode, SUM(count) FROM report_country_totals
+       WHERE period = 'day' GROUP BY 2, 3, 4`,
+    );
+    await trx.raw(
+      `INSERT INTO report_processed_totals (period, day, processed_by, count)
+       SELECT 'month', ${month}, processed_by, SUM(count) FROM report_processed_totals
+       WHERE period = 'day' GROUP BY 2, 3`,
     );
   });
 }
