@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { QUEUES } from '@app/domain';
 import { encodeId } from '@app/domain/idCodec';
 import { browserAvailable, launchBrowser, screenshot, signIn } from '../helpers/browser.js';
@@ -43,6 +43,35 @@ async function seriousViolations(page: Page): Promise<string[]> {
 /** How far the page scrolls sideways: nothing may stick out at the right edge. */
 const sidewaysOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** Waits until an opening panel has finished its transition (axe would read half-faded colours as low contrast). */
+const settled = async (panel: Locator) => {
+  await panel.waitFor();
+  // Fades and slides are set on the panel or on a container around it: every ancestor must be done.
+  const moving = (element: Element) => {
+    for (let node: Element | null = element; node; node = node.parentElement) {
+      const style = getComputedStyle(node);
+      if (style.opacity !== '1' || !/^(none|matrix\(1, 0, 0, 1, 0, 0\))$/.test(style.transform)) return true;
+    }
+    return false;
+  };
+  await expect.poll(() => panel.evaluate(moving)).toBe(false);
+};
+
+/** A panel or dialog checked while open: how it opens (answering what shows once it is), and how it closes. */
+interface OpenPanel {
+  name: string;
+  widths: readonly number[];
+  open: (page: Page) => Promise<Locator>;
+  close: (page: Page, panel: Locator) => Promise<unknown>;
+}
+
+const PANEL_WIDTHS = [1366, 390] as const;
+/** The Columns panel and the pack preview, wide and tall, are checked at tablet width too. */
+const LARGE_PANEL_WIDTHS = [1366, 768, 390] as const;
+const escape = (page: Page) => page.keyboard.press('Escape');
+const closedBy = (button: string) => (_page: Page, panel: Locator) =>
+  panel.getByRole('button', { name: button }).click();
 
 /** Ids the screens' addresses need, read from the test database. */
 interface Ids {
@@ -166,6 +195,229 @@ describe.skipIf(!browserAvailable())('accessibility and fit of every screen in C
     await page.locator('.RaAppBar-menuButton').click();
     await page.getByTestId('sidebar').waitFor();
     failures.push(...(await seriousViolations(page)).map((violation) => `sidebar panel: ${violation}`));
+    await page.close();
+    expect(failures).toEqual([]);
+  });
+
+  /** Opens each panel at each of its widths (the screen reloaded at that width), runs axe, closes it again. */
+  async function checkPanels(page: Page, path: string, ready: (page: Page) => Promise<unknown>, panels: OpenPanel[]) {
+    const failures: string[] = [];
+    for (const width of new Set(panels.flatMap((panel) => panel.widths))) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${server.url}${path}`);
+      await ready(page);
+      for (const panel of panels.filter((candidate) => candidate.widths.includes(width))) {
+        const open = await panel.open(page);
+        await settled(open);
+        for (const violation of await seriousViolations(page)) {
+          failures.push(`${panel.name} on ${path} at ${width} px: ${violation}`);
+        }
+        await screenshot(page, `axe-open-${`${path} ${panel.name}`.toLowerCase().replace(/\W+/g, '-')}-${width}`);
+        await panel.close(page, open);
+        await open.waitFor({ state: 'hidden' });
+      }
+    }
+    return failures;
+  }
+
+  const columnsPanel: OpenPanel = {
+    name: 'Columns panel',
+    widths: LARGE_PANEL_WIDTHS,
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Columns' }).click();
+      // This app's panel (checkboxes) or react-admin's own (switches), where a list still has that one.
+      return page.locator('.MuiPopover-paper').filter({ has: page.locator('input[type=checkbox]') });
+    },
+    close: escape,
+  };
+
+  it('open panels of a queue: columns, filters, saved queries, the delete and assign confirms', async () => {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await signIn(page, server.url, 'admin@demo.test');
+    const failures = await checkPanels(page, '/admin/recent-order', firstRow, [
+      columnsPanel,
+      {
+        name: 'Add filter menu',
+        widths: PANEL_WIDTHS,
+        open: async (page) => {
+          await page.getByRole('button', { name: 'Add filter' }).click();
+          return page.locator('.MuiMenu-paper');
+        },
+        close: escape,
+      },
+      {
+        name: 'Shown filter',
+        widths: PANEL_WIDTHS,
+        open: async (page) => {
+          await page.getByRole('button', { name: 'Add filter' }).click();
+          await page.locator('.MuiMenu-paper [role^=menuitem]').filter({ hasText: 'Status' }).click();
+          await page.locator('.MuiMenu-paper').waitFor({ state: 'hidden' });
+          return page.locator('.filter-field[data-source]').filter({ hasText: 'Status' });
+        },
+        // The filter's own remove button takes it away again.
+        close: (_page, input) => input.locator('.hide-filter').click(),
+      },
+      {
+        name: 'Saved queries menu',
+        widths: PANEL_WIDTHS,
+        open: async (page) => {
+          await page.getByRole('button', { name: 'Saved queries' }).click();
+          return page.locator('.MuiPopover-paper').filter({ hasText: 'Save current query' });
+        },
+        close: escape,
+      },
+      {
+        name: 'Save query dialog',
+        widths: PANEL_WIDTHS,
+        open: async (page) => {
+          await page.getByRole('button', { name: 'Saved queries' }).click();
+          await page.getByRole('button', { name: 'Save current query…' }).click();
+          return page.getByRole('dialog').filter({ hasText: 'Save current query as' });
+        },
+        close: async (page, dialog) => {
+          await dialog.getByRole('button', { name: 'Cancel' }).click();
+          await escape(page);
+        },
+      },
+      {
+        name: 'Delete confirm',
+        widths: PANEL_WIDTHS,
+        open: async (page) => {
+          await page.getByTestId('row-delete').first().click();
+          return page.getByRole('dialog').filter({ hasText: 'Are you sure you want to delete?' });
+        },
+        close: closedBy('Cancel'),
+      },
+      {
+        name: 'Assign confirm',
+        widths: PANEL_WIDTHS,
+        open: async (page) => {
+          await page.locator('tbody tr').first().getByRole('checkbox').check();
+          await page.getByTestId('bulk-assign').click();
+          return page.getByRole('dialog').filter({ hasText: 'Are you sure want to assigned orders.' });
+        },
+        close: async (page, dialog) => {
+          await dialog.getByRole('button', { name: 'Cancel' }).click();
+          await page.locator('tbody tr').first().getByRole('checkbox').uncheck();
+        },
+      },
+    ]);
+    await page.close();
+    expect(failures).toEqual([]);
+  });
+
+  it('the Columns panel of the other lists', async () => {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await signIn(page, server.url, 'admin@demo.test');
+    const failures = [
+      ...(await checkPanels(page, '/admin/manage-team', firstRow, [columnsPanel])),
+      ...(await checkPanels(page, '/admin/audit-events', firstRow, [columnsPanel])),
+      ...(await checkPanels(page, '/admin/country-order-list', firstRow, [columnsPanel])),
+    ];
+    await page.close();
+    expect(failures).toEqual([]);
+  });
+
+  it('open dialogs of the order page: the defence pack preview, the delete confirm, email content, transaction details', async () => {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await signIn(page, server.url, 'admin@demo.test');
+    const actions = (page: Page) => page.getByTestId('order-actions');
+    const failures = await checkPanels(
+      page,
+      `/admin/view-order/${encodeId(ids.completedOrder)}`,
+      (page) => page.getByTestId('section-orderDetails').waitFor(),
+      [
+        {
+          name: 'Defence pack preview',
+          widths: LARGE_PANEL_WIDTHS,
+          open: async (page) => {
+            await page.getByTestId('defence-pack-1').click();
+            const preview = page.getByTestId('defence-pack-preview');
+            // The pages are drawn, their text laid over them.
+            await preview.locator('.react-pdf__Page__textContent').first().getByText(/\w/).first().waitFor();
+            return preview.getByRole('dialog');
+          },
+          close: closedBy('Close'),
+        },
+        {
+          name: 'Order delete confirm',
+          widths: PANEL_WIDTHS,
+          open: async (page) => {
+            await actions(page).getByRole('button', { name: 'Delete', exact: true }).click();
+            return page.getByRole('dialog').filter({ hasText: 'Are you sure you want to delete?' });
+          },
+          close: closedBy('Cancel'),
+        },
+        {
+          name: 'Email content',
+          widths: PANEL_WIDTHS,
+          open: async (page) => {
+            await actions(page).getByRole('button', { name: 'View Email Content' }).click();
+            return page.getByRole('dialog');
+          },
+          close: closedBy('Close'),
+        },
+        {
+          name: 'Transaction details',
+          widths: PANEL_WIDTHS,
+          open: async (page) => {
+            await actions(page).getByRole('button', { name: 'Enter Transaction Details' }).click();
+            return page.getByRole('dialog');
+          },
+          close: closedBy('Cancel'),
+        },
+      ],
+    );
+    await page.close();
+    expect(failures).toEqual([]);
+  });
+
+  it('the user menu and its time zone dialog, and the sidebar panel on a phone', async () => {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await signIn(page, server.url, 'admin@demo.test');
+    // The member's name on wide screens, react-admin's "Profile" on phones.
+    const userButton = (page: Page) => page.locator('header').getByRole('button', { name: /^(Demo Admin|Profile)$/ });
+    const userMenu: OpenPanel = {
+      name: 'User menu',
+      widths: PANEL_WIDTHS,
+      open: async (page) => {
+        // The header slides away while the page scrolls down.
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await userButton(page).click();
+        return page.locator('.MuiMenu-paper');
+      },
+      close: escape,
+    };
+    const failures = await checkPanels(page, '/admin/recent-order', firstRow, [
+      userMenu,
+      {
+        name: 'Time zone dialog',
+        widths: PANEL_WIDTHS,
+        open: async (page) => {
+          await page.evaluate(() => window.scrollTo(0, 0));
+          await userButton(page).click();
+          await page.getByRole('menuitem', { name: /Time zone/ }).click();
+          const dialog = page.getByRole('dialog', { name: 'Time zone' });
+          await dialog.getByRole('combobox', { name: 'Time zone' }).click();
+          await page.getByRole('listbox').waitFor();
+          return dialog;
+        },
+        close: async (page, dialog) => {
+          await escape(page);
+          await page.getByRole('listbox').waitFor({ state: 'hidden' });
+          await dialog.getByRole('button', { name: 'Cancel' }).click();
+        },
+      },
+      {
+        name: 'Sidebar panel',
+        widths: [390],
+        open: async (page) => {
+          await page.locator('.RaAppBar-menuButton').click();
+          return page.locator('.MuiDrawer-paper').filter({ has: page.getByTestId('sidebar') });
+        },
+        close: escape,
+      },
+    ]);
     await page.close();
     expect(failures).toEqual([]);
   });
