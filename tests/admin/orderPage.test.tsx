@@ -65,6 +65,8 @@ const HISTORIES: Record<string, object[]> = {
     },
   ],
   documents: [],
+  // The member chose New York time (the preferences Store): every time on the page is shown in it.
+  preferences: [{ id: 'account.timeZone', value: 'America/New_York', scope: 'member' }],
 };
 
 /** A fake API: the registry as `role` sees it, the counts, the order, and its histories. */
@@ -154,7 +156,7 @@ describe('view order page', () => {
     expect(requested('/api/remarks?')[0]).toContain('sort=["id","DESC"]');
   });
 
-  it('hides empty fields and formats dates; Email History shows the mail state and New York time with AM/PM', async () => {
+  it('hides empty fields and formats dates; Email History shows the mail state and the member’s time zone with AM/PM', async () => {
     await openOrder('Team', order('Completed'));
     expect(screen.getByTestId('field-date_of_birth')).toHaveTextContent('04/05/1990');
     expect(screen.getByTestId('field-phone_number')).toHaveTextContent('+81 9012345678');
@@ -166,8 +168,8 @@ describe('view order page', () => {
     // Sections with no value at all are hidden too.
     expect(screen.queryByTestId('section-health')).toBeNull();
     const mails = await screen.findByTestId('email-history');
-    const mail = within(mails).getAllByRole('row')[1]!;
-    expect(mail).toHaveTextContent('15/January/2026 9:05:09 AM EST');
+    await within(mails).findByText('15/January/2026 9:05:09 AM EST');
+    const mail = within(screen.getByTestId('email-history')).getAllByRole('row')[1]!;
     expect(within(mail).getByTestId('mail-state')).toHaveTextContent('Failed');
     expect(await screen.findByTestId('no-downloads')).toHaveTextContent('No record found');
   });
@@ -199,8 +201,8 @@ describe('view order page', () => {
 
   it('reveals a comment with its six flags, N when unset', async () => {
     await openOrder('Team', order('Completed'));
-    const history = await screen.findByTestId('comment-history');
-    expect(history).toHaveTextContent('01-15-2026 9:05:09 AM EST');
+    await within(await screen.findByTestId('comment-history')).findByText('01-15-2026 9:05:09 AM EST');
+    const history = screen.getByTestId('comment-history');
     fireEvent.click(within(history).getByText('Show'));
     const text = await screen.findByTestId('comment-text');
     expect(text).toHaveTextContent('Asked for a new photo.');
