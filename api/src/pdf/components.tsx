@@ -110,7 +110,10 @@ export function Section({
 }) {
   return (
     <View style={styles.section} wrap={!keepTogether}>
-      <Text style={styles.sectionTitle} minPresenceAhead={40}>
+      {/* react-pdf moves an element to the next page for its minPresenceAhead only when something precedes it
+          in its parent: this empty mark lets the title go over with its first lines instead of ending a page. */}
+      <View />
+      <Text style={styles.sectionTitle} minPresenceAhead={60}>
         {title}
       </Text>
       {children}
@@ -169,31 +172,34 @@ export function breakLongWords(text: string, maxChars: number): string {
     .join(' ');
 }
 
-/** A table; rows never split across pages. */
+/** A table; rows never split across pages, and the header never ends a page: it goes with the first row. */
 export function Table({ columns, rows, empty }: { columns: Column[]; rows: unknown[][]; empty: string }) {
   const totalFlex = columns.reduce((sum, c) => sum + c.flex, 0);
   const maxChars = columns.map((c) =>
     Math.max(4, Math.floor(((c.flex / totalFlex) * CONTENT_WIDTH - 2 * CELL_PADDING) / (CELL_FONT_SIZE * GLYPH_EM))),
   );
+  const line = (row: unknown[], i: number) => (
+    <View key={i} style={styles.row} wrap={false}>
+      {columns.map((c, j) => (
+        <Text key={c.label} style={[styles.cell, { flex: c.flex }]}>
+          {breakLongWords(orDash(row[j]), maxChars[j]!)}
+        </Text>
+      ))}
+    </View>
+  );
   return (
     <View style={styles.table}>
-      <View style={styles.headRow}>
-        {columns.map((c) => (
-          <Text key={c.label} style={[styles.headCell, { flex: c.flex }]}>
-            {c.label}
-          </Text>
-        ))}
-      </View>
-      {rows.length === 0 ? <Text style={styles.empty}>{empty}</Text> : null}
-      {rows.map((row, i) => (
-        <View key={i} style={styles.row} wrap={false}>
-          {columns.map((c, j) => (
-            <Text key={c.label} style={[styles.cell, { flex: c.flex }]}>
-              {breakLongWords(orDash(row[j]), maxChars[j]!)}
+      <View wrap={false}>
+        <View style={styles.headRow}>
+          {columns.map((c) => (
+            <Text key={c.label} style={[styles.headCell, { flex: c.flex }]}>
+              {c.label}
             </Text>
           ))}
         </View>
-      ))}
+        {rows.length === 0 ? <Text style={styles.empty}>{empty}</Text> : line(rows[0]!, 0)}
+      </View>
+      {rows.slice(1).map((row, i) => line(row, i + 1))}
     </View>
   );
 }

@@ -123,20 +123,26 @@ function timeline({ order, documents, mails, downloads }: DefencePack): unknown[
   ];
 }
 
+/*
+ * Column widths are in points of the 515-point content width. Each column holding a word that must read
+ * whole (an 8-digit order id, a YYYY-MM-DD date, "Purchase", a 16-digit device id, an IPv4 address up to
+ * its last dot) is wide enough for it by the table's own estimate, so no such word is broken: only
+ * emails, message ids and long addresses break, after @ . / _ : or -.
+ */
 function PriorTransactions({ ce3 }: Pick<DefencePack, 'ce3'>) {
   return (
     <Section title={`Prior transactions on the same credential (${ce3.priors.length})`}>
       <Table
         columns={[
-          { label: 'Order', flex: 40 },
-          { label: 'Settled (UTC)', flex: 50 },
-          { label: 'Amount', flex: 45 },
+          { label: 'Order', flex: 46 },
+          { label: 'Settled (UTC)', flex: 56 },
+          { label: 'Amount', flex: 38 },
           { label: 'IP address', flex: 62 },
-          { label: 'Device ID', flex: 62 },
-          { label: 'Email', flex: 105 },
-          { label: 'Disputed / refunded', flex: 52 },
+          { label: 'Device ID', flex: 84 },
+          { label: 'Email', flex: 80 },
+          { label: 'Disputed / refunded', flex: 50 },
           { label: 'Days before dispute', flex: 40 },
-          { label: 'CE 3.0', flex: 60 },
+          { label: 'CE 3.0', flex: 59 },
         ]}
         rows={ce3.priors.map((p) => [
           p.orderId,
@@ -161,14 +167,14 @@ function DownloadLog({ downloads, purchase, order }: DefencePack) {
     <Section title={`Download log (${downloads.length})`}>
       <Table
         columns={[
-          { label: '#', flex: 34 },
+          { label: '#', flex: 48 },
           { label: 'Time (UTC)', flex: 58 },
-          { label: 'IP address', flex: 70 },
-          { label: 'Location', flex: 68 },
-          { label: 'Device', flex: 68 },
-          { label: 'Browser', flex: 70 },
+          { label: 'IP address', flex: 62 },
+          { label: 'Location', flex: 75 },
+          { label: 'Device', flex: 64 },
+          { label: 'Browser', flex: 72 },
           { label: 'OS', flex: 52 },
-          { label: 'Device ID', flex: 62 },
+          { label: 'Device ID', flex: 84 },
         ]}
         rows={[
           [
