@@ -140,7 +140,8 @@ describe.skipIf(!browserAvailable())('visitor area in Chromium', () => {
     await expect.poll(() => rows.count()).toBe(Number(before?.n) + 1);
     const newest = await rows.first().locator('td').allTextContents();
     expect(newest[1]).toBe(String(order.order_id));
-    expect(newest[2]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2}:\d{2} EST$/);
+    // The visitor's own time with AM/PM and the zone's name (this browser runs in the machine's zone).
+    expect(newest[2]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2}:\d{2} [AP]M (?:[A-Z]{3,4}|GMT[+-]\d+)$/);
     expect(newest[3]).toBe('127.0.0.1');
     expect(newest.slice(4, 6)).toEqual(['Desktop', 'Desktop']);
     expect(newest[6]).toMatch(/^Chrome Headless-\d+/);
@@ -165,6 +166,35 @@ describe.skipIf(!browserAvailable())('visitor area in Chromium', () => {
     expect(await page.getByRole('button', { name: 'Download Now' }).isEnabled()).toBe(true);
     await screenshot(page, 'visitor-download-failed-1366');
     await page.close();
+  });
+
+  it('shows download times in the visitor’s own zone, named with its daylight-saving state and AM/PM', async () => {
+    // Two downloads of another order: late October (New York still on EDT) and December (EST).
+    const other = await server
+      .db('orders as o')
+      .join('uploaded_documents as d', 'd.order_id', 'o.order_id')
+      .where('o.process_status', 'Completed')
+      .whereNot('o.order_id', order.order_id)
+      .orderBy('o.order_id', 'desc')
+      .first('o.order_id', 'o.email');
+    const download = { order_id: other.order_id, ip: '127.0.0.1', timezone: 'UTC' };
+    await server.db('download_history').insert([
+      { ...download, created_at: '2026-10-25 18:07:11' },
+      { ...download, created_at: '2026-12-15 19:07:11' },
+    ]);
+    const expected = {
+      'America/New_York': ['10/25/2026 2:07:11 PM EDT', '12/15/2026 2:07:11 PM EST'],
+      'Asia/Bangkok': ['10/26/2026 1:07:11 AM GMT+7', '12/16/2026 2:07:11 AM GMT+7'],
+    };
+    for (const [timezoneId, times] of Object.entries(expected)) {
+      const context = await browser.newContext({ viewport: DESKTOP, timezoneId });
+      const page = await context.newPage();
+      await page.goto(`${hosts.main}/track-order/${encodeId(other.order_id)}`);
+      await track(page, other.email);
+      const history = page.getByTestId('download-history');
+      for (const time of times) await history.getByRole('cell', { name: time, exact: true }).waitFor();
+      await context.close();
+    }
   });
 
   it('sends a visitor without a tracking session back to the track page with a message', async () => {
