@@ -13,7 +13,7 @@ import { loadConfig } from '../../api/src/config.js';
 import { createDb } from '../../api/src/db/knex.js';
 import type { Member } from '../../api/src/types.js';
 import { folderCounts, listQueue, orderDetails, searchQueue } from '../../api/src/modules/orders/service.js';
-import { countryReport } from '../../api/src/modules/reports/service.js';
+import { countryReport, processedByReport } from '../../api/src/modules/reports/service.js';
 import { startServerProcess } from '../helpers/serverProcess.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -109,8 +109,33 @@ async function scenarios(db: Knex, member: Member): Promise<Scenario[]> {
     direct: () => searchQueue(db, member, all, { start: 0, end: 10, searchVal }),
     budgetP95: 30,
   });
-  const fromDate = dayjs.utc().subtract(30, 'day').format('YYYY-MM-DD');
-  const toDate = dayjs.utc().format('YYYY-MM-DD');
+  /** Both reports over the last `days` days, today included (the budget: any range p95 <= 25 ms, issue 23). */
+  const reports = (days: number): Scenario[] => {
+    const fromDate = dayjs
+      .utc()
+      .subtract(days - 1, 'day')
+      .format('YYYY-MM-DD');
+    const toDate = dayjs.utc().format('YYYY-MM-DD');
+    const body = { fromDate, toDate };
+    return [
+      {
+        name: `country report (${days} d)`,
+        method: 'POST',
+        path: '/api/admin/get-country-order-count',
+        body,
+        direct: () => countryReport(db, fromDate, toDate),
+        budgetP95: 25,
+      },
+      {
+        name: `processed-by report (${days} d)`,
+        method: 'POST',
+        path: '/api/admin/get-processed-by-count',
+        body,
+        direct: () => processedByReport(db, fromDate, toDate),
+        budgetP95: 25,
+      },
+    ];
+  };
   return [
     {
       name: 'folder counts',
@@ -137,13 +162,7 @@ async function scenarios(db: Knex, member: Member): Promise<Scenario[]> {
       path: `/api/admin/get-orders-details/${sample.order_id}`,
       direct: () => orderDetails(db, String(sample.order_id)),
     },
-    {
-      name: 'country report (30 days)',
-      method: 'POST',
-      path: '/api/admin/get-country-order-count',
-      body: { fromDate, toDate },
-      direct: () => countryReport(db, fromDate, toDate),
-    },
+    ...[1, 7, 30, 365].flatMap(reports),
   ];
 }
 
