@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { brandForHost, nowUtc } from '@app/domain';
+import { brandForHost, nowUtc, type Registry, type Role } from '@app/domain';
+import { hiddenFields } from '../orders/visibleFields.js';
 import { placeOfIp } from '../../geo/ipLocation.js';
 import { describeUserAgent } from '../visitor/client.js';
 import { listMailEvents } from '../webhooks/service.js';
@@ -104,5 +105,34 @@ export async function assembleDefencePack(
     ce3,
     brand: brandForHost(order.landing_domain),
     generatedAt,
+  };
+}
+
+/**
+ * A pack as a role may read it (issue 22, finding 6): the order's fields the registry hides from the
+ * role (amount, currency, paid_at, purchase_ip, landing_domain for Team, Telecaller and Night Staff)
+ * are printed nowhere, nor are the same facts where the pack repeats them: the purchase IP and the
+ * earlier orders' payment time, IP and amount. The CE 3.0 verdict is reached on the whole facts first
+ * and names none of them; the brand stays, as the merchant the pack speaks for.
+ */
+export function packForRole(registry: Registry, role: Role, pack: DefencePack): DefencePack {
+  const hidden = hiddenFields(registry, 'orders', role);
+  if (!hidden.size) return pack;
+  const order: DefencePack['order'] & Record<string, unknown> = { ...pack.order };
+  for (const source of hidden) if (source in order) order[source] = null;
+  const hideIp = hidden.has('purchase_ip');
+  const hidePaidAt = hidden.has('paid_at');
+  const hideAmount = hidden.has('amount') || hidden.has('currency');
+  const prior = <T extends PriorTransaction>(p: T): T => ({
+    ...p,
+    ...(hidePaidAt ? { settledAt: '' } : {}),
+    ...(hideIp ? { ip: null } : {}),
+    ...(hideAmount ? { amount: '' } : {}),
+  });
+  return {
+    ...pack,
+    order,
+    purchase: hideIp ? { ...pack.purchase, ip: null } : pack.purchase,
+    ce3: { ...pack.ce3, priors: pack.ce3.priors.map(prior) },
   };
 }

@@ -13,7 +13,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { orderId, defencePackType } = request.body;
-      const pdf = await defencePackPdf(app, orderId, defencePackType as DefencePackType);
+      const pdf = await defencePackPdf(app, request.member, orderId, defencePackType as DefencePackType);
       return reply
         .type('application/pdf')
         .header('Content-Disposition', `inline; filename="defence-pack-${defencePackType}-${orderId}.pdf"`)

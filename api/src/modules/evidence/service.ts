@@ -3,7 +3,7 @@ import { DEFENCE_PACK_STATUSES, nowUtc, statusLabel } from '@app/domain';
 import { conflict, notFound } from '../../http.js';
 import type { Member } from '../../types.js';
 import { touchOrderIn } from '../orders/service.js';
-import { assembleDefencePack } from './pack.js';
+import { assembleDefencePack, packForRole } from './pack.js';
 import { renderDefencePack, type DefencePackType } from './packPdf.js';
 import { findEvidenceOrder, saveTransactionDetails } from './repo.js';
 
@@ -20,9 +20,16 @@ async function defendableOrder(app: FastifyInstance, orderId: number) {
   return order;
 }
 
-export async function defencePackPdf(app: FastifyInstance, orderId: number, type: DefencePackType): Promise<Buffer> {
+/** A Defence Pack as the member's role may read it (packForRole). */
+export async function defencePackPdf(
+  app: FastifyInstance,
+  member: Member,
+  orderId: number,
+  type: DefencePackType,
+): Promise<Buffer> {
   const order = await defendableOrder(app, orderId);
-  return renderDefencePack(await assembleDefencePack(app, order, type));
+  const pack = await assembleDefencePack(app, order, type);
+  return renderDefencePack(packForRole(app.registry, member.type, pack));
 }
 
 /** Saves the transaction id and merchant name the packs print (the Enter Transaction Details modal). */

@@ -17,6 +17,7 @@ import {
 } from './repo.js';
 import type { SortField } from './schemas.js';
 import { openQueue, orderIdOf, readQueuePage, SEARCH_TOTAL_CAP, sqlSort, withSlaAge } from './service.js';
+import { orderForRole } from './visibleFields.js';
 
 /**
  * The queue a list is narrowed to (openQueue checks the role may open it). Only a list of given ids
@@ -145,7 +146,8 @@ export const ordersRepository: ResourceRepository = {
     const result = await listOrders(app, member, query);
     // Each row with its SLA age under this server's limits (domain/sla.ts), before the registry's
     // columns are looked for: the age is one of them.
-    return { ...result, rows: await withRegistryColumns(app, withSlaAge(result.rows, app.config)) };
+    const rows = await withRegistryColumns(app, withSlaAge(result.rows, app.config));
+    return { ...result, rows: rows.map(orderForRole(app.registry, member.type)) };
   },
   async one({ app }, id) {
     const orderId = orderIdOf(id);

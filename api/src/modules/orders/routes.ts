@@ -29,6 +29,7 @@ import {
   unassignOrders,
   withSlaAge,
 } from './service.js';
+import { orderDetailsForRole, orderForRole } from './visibleFields.js';
 
 const tags = ['orders'];
 
@@ -46,7 +47,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const queue = openQueue(request.member, request.params.orderName);
       const { orders, total } = await readQueuePage(app, request.member, queue, request.query);
-      const rows = withSlaAge(orders, app.config);
+      const rows = withSlaAge(orders, app.config).map(orderForRole(app.registry, request.member.type));
       return { ...ok('Orders.', rows), total, page: request.query.page, limit: request.query.limit };
     },
   );
@@ -63,14 +64,18 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const queue = openQueue(request.member, request.body.folderName);
       const { orders, total } = await searchQueue(app.db, request.member, queue, request.body);
-      return { ...ok('Orders.', withSlaAge(orders, app.config)), total };
+      const rows = withSlaAge(orders, app.config).map(orderForRole(app.registry, request.member.type));
+      return { ...ok('Orders.', rows), total };
     },
   );
 
   app.get(
     '/admin/get-orders-details/:orderId',
     { schema: { tags, params: OrderDetailsParams }, config: { permission: 'orders.read' } },
-    async (request) => ok('Order details.', await orderDetails(app.db, request.params.orderId)),
+    async (request) => {
+      const details = await orderDetails(app.db, request.params.orderId);
+      return ok('Order details.', orderDetailsForRole(app.registry, request.member.type)(details));
+    },
   );
 
   app.put(
