@@ -71,11 +71,6 @@ export function formatInZone(value: DateInput, format: string, timeZone: string)
   return d && d.isValid() ? `${d.tz(timeZone).format(format)} ${zoneAbbreviation(d.toDate(), timeZone)}` : '';
 }
 
-/** Formats a stored UTC time in New York time, labelled EDT or EST as the date has it. */
-export function formatEst(value: DateInput, format: string = DATE_FORMATS.downloadHistory): string {
-  return formatInZone(value, format, EST_ZONE);
-}
-
 /** A stored calendar date (no time) as MM/DD/YYYY. */
 export function formatDateOfBirth(value: DateInput): string {
   return formatUtc(value, DATE_FORMATS.dateOfBirth);

@@ -124,7 +124,6 @@ describe.each(dialects())('visitor calls on %s', (dialect) => {
           'browser',
           'city',
           'create_ts',
-          'create_ts_est',
           'device',
           'device_type',
           'id',
@@ -136,7 +135,6 @@ describe.each(dialects())('visitor calls on %s', (dialect) => {
         ].sort(),
       );
       expect(row.create_ts).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-      expect(row.create_ts_est).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2}:\d{2} EST$/);
     }
 
     // Newest first, each numbered from the oldest as staff see it in Download History.

@@ -6,7 +6,8 @@ import {
   diallingCode,
   diallingTableSize,
   encodeId,
-  formatEst,
+  EST_ZONE,
+  formatInZone,
   formatUtc,
   DATE_FORMATS,
   InvalidIdError,
@@ -149,8 +150,8 @@ describe('dates', () => {
     expect(formatUtc(null, DATE_FORMATS.queueTable)).toBe('');
   });
   it('shows New York times labelled EST in winter and EDT in summer', () => {
-    expect(formatEst('2026-01-15 17:00:00')).toBe('01/15/2026 12:00:00 EST');
-    expect(formatEst('2026-07-15 17:00:00')).toBe('07/15/2026 1:00:00 EDT');
+    expect(formatInZone('2026-01-15 17:00:00', DATE_FORMATS.downloadHistory, EST_ZONE)).toBe('01/15/2026 12:00:00 EST');
+    expect(formatInZone('2026-07-15 17:00:00', DATE_FORMATS.downloadHistory, EST_ZONE)).toBe('07/15/2026 1:00:00 EDT');
   });
   it('checks calendar dates strictly', () => {
     expect(isIsoDate('2026-02-28')).toBe(true);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { formatEst, nowUtc } from '@app/domain';
+import { nowUtc } from '@app/domain';
 import { forbidden, notFound } from '../../http.js';
 import { recordAudit } from '../audit/service.js';
 import { downloadFileName, signedDocumentUrl, signVisitorToken, verifyVisitorToken } from '../files/links.js';
@@ -43,8 +43,8 @@ export async function downloadPage(app: FastifyInstance, orderId: string, token:
     latestDocument(app.db, order.order_id),
   ]);
   return {
-    // The EST display time is added here so that the visitor app ships without a time zone library.
-    data: rows.map((row) => ({ ...row, seq: Number(row.seq), create_ts_est: formatEst(row.create_ts) })),
+    // create_ts stays UTC: the visitor app shows it in the visitor's own time zone.
+    data: rows.map((row) => ({ ...row, seq: Number(row.seq) })),
     mainResult: { order_id: order.order_id, full_name: order.full_name, process_status: order.process_status },
     path: document ? { file1: document.file1 } : null,
   };
