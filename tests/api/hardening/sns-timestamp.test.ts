@@ -10,7 +10,7 @@ import { dialects } from '../../helpers/db.js';
 /**
  * Issue 22, finding 8: SNS notifications were taken whatever their signed Timestamp, so a captured one
  * could be played again at any time. One older than an hour, or more than five minutes ahead, is
- * refused with 401 and nothing is stored.
+ * refused with 401 and nothing is stored (in production mode).
  */
 
 const FIXTURES = path.join(import.meta.dirname, '..', 'evidence', 'fixtures');
@@ -60,7 +60,9 @@ describe.each(dialects())('SNS Timestamp on %s', (dialect) => {
   const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, { config: { sesSnsCertFile: SNS_CERT_FILE, sesSnsTopicArns: [TOPIC] } });
+    t = await createTestApp(dialect, {
+      config: { nodeEnv: 'production', sesSnsCertFile: SNS_CERT_FILE, sesSnsTopicArns: [TOPIC] },
+    });
     mail = await t.db('mail_outbox').where({ provider: 'AWS', state: 'sent' }).orderBy('id').first();
   });
   afterAll(() => t?.close());

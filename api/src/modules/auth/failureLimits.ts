@@ -30,7 +30,7 @@ export interface SignInThrottleOptions {
 /** The caller must wait before trying again: 429 with Retry-After (seconds). */
 export class WaitBeforeRetrying extends HttpError {
   constructor(public readonly retryAfterSeconds: number) {
-    super(429, `Too many failed attempts. Please wait ${retryAfterSeconds} second(s) and try again.`);
+    super(429, `Too many attempts. Please wait ${retryAfterSeconds} second(s) and try again.`);
   }
 }
 
