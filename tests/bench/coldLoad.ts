@@ -4,13 +4,15 @@
  * database or a fresh demo SQLite one) serves the built admin; each run is a new browser context with an
  * empty cache and a stored sign-in, as a member opening the back-office in the morning. Prints the
  * median and worst of RUNS cold loads of /admin to the first queue row, of an order page to its Order
- * Details, and the JavaScript bytes each moved (compressed, as sent).
+ * Details, and the JavaScript bytes each moved (compressed, as sent); then how long Order History takes
+ * to show 100, 500 and All rows, to tick a row with 500 shown and to go back to 10 (listRender.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { startServerProcess } from '../helpers/serverProcess.js';
+import { printListRendering } from './listRender.js';
 
 const RUNS = Number(process.env.RUNS ?? 7);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -77,6 +79,7 @@ async function main() {
     console.log(
       `  an order page to its Order Details:  ${median(timings.order)} / ${Math.max(...timings.order)} ms, ${Math.round(bytes.order / 1024)} KB of JavaScript sent`,
     );
+    await printListRendering(browser, server.url, stored, RUNS);
   } finally {
     await browser.close();
     await server.kill('SIGTERM');

@@ -1,3 +1,4 @@
+import { createContext, useCallback, useContext, useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Box, Button, Typography, useMediaQuery, type SxProps, type Theme } from '@mui/material';
 import VisibilityIcon from '@mui/icons-material/Visibility';
@@ -14,12 +15,32 @@ import { encodeId, TEXTS, type FieldDefinition, type QueueDefinition } from '@ap
 import { listFields, registryColumns, RegistryCell, type ResourceFields } from '../registry';
 import { BulkQueueActions, ConfirmedActionButton, actionsFor } from './actions';
 import { ORDER_CELLS } from './columns';
+import { LazyTableBody } from './LazyTableBody';
 
 type Row = Record<string, unknown> & { id: number };
 
-/** Rows someone is already working on are shown greyed (SPEC section 2). */
-const greyIfAssigned = (row: Row): SxProps =>
-  row.assignee_id != null ? { '& td': { bgcolor: 'grey.200', color: 'text.secondary' } } : {};
+/** Rows someone is already working on are shown greyed (SPEC section 2). One object, so that rows stay memoised. */
+const ASSIGNED_ROW: SxProps = { '& td': { bgcolor: 'grey.200', color: 'text.secondary' } };
+const UNASSIGNED_ROW: SxProps = {};
+const greyIfAssigned = (row: Row): SxProps => (row.assignee_id != null ? ASSIGNED_ROW : UNASSIGNED_ROW);
+/** The Action column stays in view at the right of a table wider than its box. */
+const STICKY_CELL: SxProps = { position: 'sticky', right: 0, bgcolor: 'background.paper' };
+const stickyCell = () => STICKY_CELL;
+
+/**
+ * Clears the selection after a row's Delete. Rows read it from here rather than from the list context,
+ * which changes with every tick and would draw every row again (issue 24).
+ */
+const UnselectContext = createContext<() => void>(() => undefined);
+function UnselectProvider({ children }: { children: ReactNode }) {
+  const { onUnselectItems } = useListContext();
+  const latest = useRef(onUnselectItems);
+  useEffect(() => {
+    latest.current = onUnselectItems;
+  });
+  const unselect = useCallback(() => latest.current(), []);
+  return <UnselectContext.Provider value={unselect}>{children}</UnselectContext.Provider>;
+}
 
 /** SPEC section 2: 'No records found' and a red 'No data available in table'. */
 function EmptyTable() {
@@ -37,7 +58,7 @@ function RowActions({ canDelete }: { canDelete: boolean }) {
   const row = useRecordContext<Row>()!;
   const translate = useTranslate();
   const basename = useBasename();
-  const { onUnselectItems } = useListContext();
+  const unselect = useContext(UnselectContext);
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
       <Button
@@ -49,7 +70,7 @@ function RowActions({ canDelete }: { canDelete: boolean }) {
       >
         {translate('app.actions.view')}
       </Button>
-      {canDelete && <ConfirmedActionButton action="delete" row ids={[row.id]} onDone={() => onUnselectItems()} />}
+      {canDelete && <ConfirmedActionButton action="delete" row ids={[row.id]} onDone={unselect} />}
     </Box>
   );
 }
@@ -99,41 +120,44 @@ export function OrdersTable({
   const fields = listFields(definition, queue.columns);
   const canDelete = actions.includes('delete');
   return (
-    <DataTable<Row>
-      storeKey={storeKey}
-      rowClick={false}
-      hover={false}
-      bulkActionButtons={actions.length ? <BulkQueueActions actions={actions} /> : false}
-      rowSx={greyIfAssigned}
-      empty={<EmptyTable />}
-      // SPEC section 9: a 550 px table with a fixed header; phones scroll the page instead.
-      sx={{
-        '& .RaDataTable-tableWrapper': { maxHeight: { sm: 550 }, overflow: 'auto' },
-        '& .RaDataTable-headerCell': { whiteSpace: 'nowrap' },
-        '& .RaDataTable-headerCell:last-of-type': compact ? {} : { right: 0, zIndex: 3 },
-        '& .MuiTableCell-root': { px: 1 },
-      }}
-    >
-      {compact ? (
-        <DataTable.Col
-          source="order_id"
-          label={translate('app.table.order')}
-          render={() => <RowSummary fields={fields} canDelete={canDelete} />}
-          disableSort
-        />
-      ) : (
-        [
-          ...registryColumns(fields, ORDER_CELLS),
+    <UnselectProvider>
+      <DataTable<Row>
+        storeKey={storeKey}
+        body={LazyTableBody}
+        rowClick={false}
+        hover={false}
+        bulkActionButtons={actions.length ? <BulkQueueActions actions={actions} /> : false}
+        rowSx={greyIfAssigned}
+        empty={<EmptyTable />}
+        // SPEC section 9: a 550 px table with a fixed header; phones scroll the page instead.
+        sx={{
+          '& .RaDataTable-tableWrapper': { maxHeight: { sm: 550 }, overflow: 'auto' },
+          '& .RaDataTable-headerCell': { whiteSpace: 'nowrap' },
+          '& .RaDataTable-headerCell:last-of-type': compact ? {} : { right: 0, zIndex: 3 },
+          '& .MuiTableCell-root': { px: 1 },
+        }}
+      >
+        {compact ? (
           <DataTable.Col
-            key="action"
-            source="action"
-            label={translate('app.table.action')}
-            cellSx={() => ({ position: 'sticky', right: 0, bgcolor: 'background.paper' })}
-            render={() => <RowActions canDelete={canDelete} />}
+            source="order_id"
+            label={translate('app.table.order')}
+            render={() => <RowSummary fields={fields} canDelete={canDelete} />}
             disableSort
-          />,
-        ]
-      )}
-    </DataTable>
+          />
+        ) : (
+          [
+            ...registryColumns(fields, ORDER_CELLS),
+            <DataTable.Col
+              key="action"
+              source="action"
+              label={translate('app.table.action')}
+              cellSx={stickyCell}
+              render={() => <RowActions canDelete={canDelete} />}
+              disableSort
+            />,
+          ]
+        )}
+      </DataTable>
+    </UnselectProvider>
   );
 }
