@@ -53,6 +53,19 @@ describe.each(dialects())('single-line names on %s', (dialect) => {
     expect(stored.name).toBe('Demo Team');
   });
 
+  it('refuses a saved query label holding a line break, and takes an ordinary one', async () => {
+    const save = (label: string) =>
+      t.call(tokens.team!, {
+        method: 'PUT',
+        url: '/api/preferences/orders.savedQueries',
+        payload: { value: [{ label, value: { filter: {} } }] },
+      });
+    const refused = await save('Mine\r=cmd');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/^value /);
+    expect((await save('My Thai orders')).statusCode).toBe(200);
+  });
+
   it('still takes names in any script, with spaces and punctuation', async () => {
     for (const name of ['Somchai Jaidee', 'สมชาย ใจดี', "O'Brien-Smith, Jr.", '山田 太郎', 'Demo Team']) {
       const res = await t.call(tokens.team!, {

@@ -1,5 +1,11 @@
 import { Type } from 'typebox';
-import { PREFERENCE_KEY_MAX_LENGTH, PREFERENCE_KEY_PATTERN, ROLES, type PreferenceKind } from '@app/domain';
+import {
+  PREFERENCE_KEY_MAX_LENGTH,
+  PREFERENCE_KEY_PATTERN,
+  ROLES,
+  SINGLE_LINE_PATTERN,
+  type PreferenceKind,
+} from '@app/domain';
 
 const Key = Type.String({
   minLength: 1,
@@ -31,7 +37,8 @@ export const PREFERENCE_VALUES = {
   columnRanks: ColumnRanks,
   savedQueries: Type.Array(
     Type.Object({
-      label: Type.String({ minLength: 1, maxLength: 100 }),
+      // Shown as a menu entry: one line, no control characters (issue 22, finding 4).
+      label: Type.String({ minLength: 1, maxLength: 100, pattern: SINGLE_LINE_PATTERN }),
       value: Type.Object({
         filter: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
         displayedFilters: Type.Optional(Type.Unknown()),
