@@ -30,6 +30,21 @@ import { createTestDb, dialects, type TestDb } from '../helpers/db.js';
 
 const DAY = '2020-02-02';
 
+describe('DATABASE_READ_URL', () => {
+  it('is refused unless it is a mysql:// address beside a MySQL DATABASE_URL', () => {
+    const load = (env: Record<string, string>) => () =>
+      loadConfig({ NODE_ENV: 'test', ...env }, { dataDir: os.tmpdir(), jwtSecret: TEST_JWT_SECRET });
+    expect(load({ DATABASE_READ_URL: 'mysql://reader@replica/db' })).toThrow(/DATABASE_READ_URL/);
+    expect(load({ DATABASE_URL: 'mysql://root@primary/db', DATABASE_READ_URL: 'postgres://replica/db' })).toThrow(
+      /DATABASE_READ_URL/,
+    );
+    expect(
+      load({ DATABASE_URL: 'mysql://root@primary/db', DATABASE_READ_URL: 'mysql://reader@replica/db' })(),
+    ).toMatchObject({ databaseReadUrl: 'mysql://reader@replica/db' });
+    expect(load({})().databaseReadUrl).toBe('');
+  });
+});
+
 /**
  * DATABASE_READ_URL (issue 23): the two reports and their CSV exports (the report resources the
  * admin exports from) read through a second pool on the replica, and nothing is written there. The
