@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-/** One runner, five suites: domain rules, build budgets, the API on SQLite and MySQL, admin components, and Chromium. */
+/** One runner, six suites: domain rules, build budgets, the API on SQLite and MySQL, the API on a Galera cluster, admin components, and Chromium. */
 export default defineConfig({
   test: {
     projects: [
@@ -15,6 +15,19 @@ export default defineConfig({
           globalSetup: ['tests/setup/mysql.ts', 'tests/setup/redis.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Three MariaDB nodes (scripts/cluster.ts), started with GALERA=1; skipped otherwise.
+          name: 'galera',
+          include: ['tests/galera/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/setup/mysql.ts', 'tests/setup/redis.ts', 'tests/galera/setup.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
         },
       },
       {

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { migrationDb } from '../api/src/db/knex.js';
 import * as initialSchema from './001_initial_schema.js';
 import * as pendingUploads from './002_pending_uploads.js';
 import * as countryReportIndex from './003_country_report_index.js';
@@ -10,6 +11,7 @@ import * as orderRanks from './008_order_ranks.js';
 import * as auditFilters from './009_audit_filters.js';
 import * as orderFinishedAt from './010_order_finished_at.js';
 import * as reportRollups from './011_report_rollups.js';
+import * as hotRowShards from './012_hot_row_shards.js';
 
 /**
  * Migrations in order, imported statically so that they run the same under tsx, vitest and a bundle.
@@ -27,6 +29,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '009_audit_filters': auditFilters,
   '010_order_finished_at': orderFinishedAt,
   '011_report_rollups': reportRollups,
+  '012_hot_row_shards': hotRowShards,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
@@ -35,4 +38,32 @@ export const migrationSource: Knex.MigrationSource<string> = {
   getMigration: async (name) => MIGRATIONS[name]!,
 };
 
-export const migrateLatest = (db: Knex) => db.migrate.latest({ migrationSource });
+/**
+ * What a process that lost the race to migrate sees while another migrates: knex's lock row taken
+ * (knex_migrations_lock), or its two tables just created by the other on a first run.
+ */
+const LOST_MIGRATION_RACE = /Migration table is already locked|Table 'knex_migrations(_lock)?' already exists/;
+/** How long a process waits for another's migrations before giving up. */
+const MIGRATION_WAIT_MS = 120_000;
+
+/**
+ * Runs the pending migrations once, however many processes start at once (API machines, one per
+ * cluster node): on a cluster all through one node (db/knex.ts migrationDb), where knex's lock
+ * holds; whoever loses the race waits for the winner to finish, then finds nothing to do.
+ */
+export async function migrateLatest(db: Knex) {
+  const target = migrationDb(db);
+  const started = Date.now();
+  try {
+    for (;;) {
+      try {
+        return await target.db.migrate.latest({ migrationSource });
+      } catch (error) {
+        if (!LOST_MIGRATION_RACE.test(String(error)) || Date.now() - started > MIGRATION_WAIT_MS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    }
+  } finally {
+    await target.release();
+  }
+}

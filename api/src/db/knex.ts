@@ -20,6 +20,17 @@ export interface DbOptions {
 
 export const dialectOf = (db: Knex): Dialect => (db.client.config.client === 'mysql2' ? 'mysql' : 'sqlite');
 
+/** The shard of the shared counter rows each database's writers use, by the knex config a transaction shares. */
+const shards = new WeakMap<object, number>();
+
+/**
+ * The shard of the hot counter rows (order_counters, order_ranks: migration 012) this process adds
+ * to: its node of a Galera cluster (DATABASE_NODE), 0 on one database. Every change moves some of
+ * those few rows, and two nodes writing one row at once make one of them lose certification;
+ * writers on different nodes add to different rows, which the readers sum.
+ */
+export const hotRowShard = (db: Knex | Knex.Transaction): number => shards.get(db.client.config as object) ?? 0;
+
 export interface MysqlAddress {
   hosts: Array<{ host: string; port: number }>;
   user: string;
@@ -57,36 +68,26 @@ export function parseMysqlUrl(databaseUrl: string): MysqlAddress {
 /** A host that failed is skipped for this long before new connections try it again. */
 const HOST_RETRY_MS = 2000;
 
-/** Whether a TCP connection to the host opens within the time: a killed node refuses at once. */
-const accepts = (host: string, port: number, timeoutMs = 500) =>
-  new Promise<boolean>((resolve) => {
-    const socket = net.connect({ host, port, timeout: timeoutMs });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.once('connect', () => done(true));
-    socket.once('timeout', () => done(false));
-    socket.once('error', () => done(false));
-  });
-
 type MysqlConn = {
-  config: { host?: string; port?: number };
+  stream: net.Socket;
   query: (sql: string, cb: (err: Error | null, rows?: Array<Record<string, string>>) => void) => void;
 };
 
 /**
  * Knex's MySQL configuration. With several hosts each new connection goes to this process's node
- * (`preferred`), or when it refuses or is not Synced, to the next host that accepts, in the listed
- * order (failover); a failed host is tried again after HOST_RETRY_MS, so connections return to the
- * preferred node once it is back. Sessions on a cluster read causally (wsrep_sync_wait=1): a process
- * told of a change by another (live events) reads it on its own node.
+ * (`preferred`), or when it refuses, drops or is not Synced, to the next host in the listed order
+ * (failover: the pool creates the connection again); a failed host is tried again after
+ * HOST_RETRY_MS, so connections return to the preferred node once it is back. Sessions on a
+ * cluster read causally (wsrep_sync_wait=1): a process told of a change by another (live events)
+ * reads it on its own node.
  */
 function mysqlConfig(address: MysqlAddress, preferred: number): Knex.Config {
   const { hosts } = address;
   const cluster = hosts.length > 1;
+  const ordered = [...hosts.slice(preferred), ...hosts.slice(0, preferred)];
   const downUntil = new Map<string, number>();
   const key = (host?: string, port?: number) => `${host}:${port}`;
+  const markDown = (host?: string, port?: number) => downUntil.set(key(host, port), Date.now() + HOST_RETRY_MS);
   const settings = {
     user: address.user,
     password: address.password,
@@ -97,29 +98,29 @@ function mysqlConfig(address: MysqlAddress, preferred: number): Knex.Config {
     decimalNumbers: true,
     supportBigNumbers: true,
     bigNumberStrings: false,
+    ...hosts[0]!,
   };
-  const ordered = [...hosts.slice(preferred), ...hosts.slice(0, preferred)];
-  const connection = async () => {
+  // The host is chosen as each connection opens its socket (mysql2's `stream`), not once for the pool.
+  const stream = () => {
     const now = Date.now();
-    const candidates = ordered.filter((h) => (downUntil.get(key(h.host, h.port)) ?? 0) <= now);
-    for (const h of candidates.length ? candidates : ordered) {
-      if (await accepts(h.host, h.port)) return { ...settings, ...h, expirationChecker: () => true };
-      downUntil.set(key(h.host, h.port), now + HOST_RETRY_MS);
-    }
-    // None accepts: the preferred one, whose refusal the request answers as 503.
-    return { ...settings, ...ordered[0]!, expirationChecker: () => true };
+    const { host, port } = ordered.find((h) => (downUntil.get(key(h.host, h.port)) ?? 0) <= now) ?? ordered[0]!;
+    const socket = net.connect(port, host);
+    socket.once('error', () => markDown(host, port));
+    return socket;
   };
   const session = "SET time_zone = '+00:00', NAMES utf8mb4 COLLATE utf8mb4_unicode_ci";
   return {
     client: 'mysql2',
-    connection: cluster ? connection : { ...settings, ...hosts[0]! },
+    connection: cluster ? { ...settings, stream } : settings,
     pool: {
       min: 0,
       max: address.pool,
+      // A connection refused by one node is made again (on the next one) instead of failing its request.
+      propagateCreateError: !cluster,
       afterCreate(conn: MysqlConn, done: (err: Error | null, conn: unknown) => void) {
         if (!cluster) return conn.query(session, (err) => done(err, conn));
         const fail = (error: Error) => {
-          downUntil.set(key(conn.config.host, conn.config.port), Date.now() + HOST_RETRY_MS);
+          markDown(conn.stream.remoteAddress, conn.stream.remotePort);
           done(error, conn);
         };
         conn.query(`${session}, SESSION wsrep_sync_wait = 1`, (err) => {
@@ -137,6 +138,22 @@ function mysqlConfig(address: MysqlAddress, preferred: number): Knex.Config {
   };
 }
 
+/** The address of each knex instance made for a cluster (several hosts). */
+const clusters = new WeakMap<Knex, MysqlAddress>();
+
+/**
+ * Where migrations run: on a cluster, one connection to the first listed node that answers, for
+ * every process whatever its own node. knex's migration lock is a row updated in a transaction that
+ * DDL commits implicitly; two nodes each see it free and both migrate (tests/galera saw it), while on
+ * one node the row lock makes the second wait and find it taken. `release` closes that connection.
+ */
+export function migrationDb(db: Knex): { db: Knex; release: () => Promise<void> } {
+  const address = clusters.get(db);
+  if (!address) return { db, release: async () => {} };
+  const single = knexFactory(mysqlConfig({ ...address, pool: 1 }, 0));
+  return { db: single, release: () => single.destroy() };
+}
+
 /**
  * The one place that normalises the two dialects (the Ghost model): SQLite with foreign keys on and
  * WAL; MySQL in utf8mb4 and UTC. Both answer datetimes as 'YYYY-MM-DD HH:mm:ss' strings and decimals
@@ -150,7 +167,12 @@ export function createDb(options: DbOptions): Knex {
     if (node > address.hosts.length) {
       throw new Error(`DATABASE_NODE is ${node} but DATABASE_URL lists ${address.hosts.length} host(s)`);
     }
-    return knexFactory(mysqlConfig(address, Math.max(node - 1, 0)));
+    const db = knexFactory(mysqlConfig(address, Math.max(node - 1, 0)));
+    if (address.hosts.length > 1) {
+      shards.set(db.client.config as object, Math.max(node, 1));
+      clusters.set(db, address);
+    }
+    return db;
   }
   ensurePrivateDir(options.dataDir);
   // SQLite gives its -wal and -shm files the mode of the database file, so 0600 here covers all three.

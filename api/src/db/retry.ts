@@ -1,7 +1,11 @@
 import type { Knex } from 'knex';
 
-/** Attempts of one transaction before its conflict is answered (as 503, "busy"). */
-export const TRANSACTION_ATTEMPTS = 5;
+/**
+ * Attempts of one transaction before its conflict is answered (as 503, "busy"). Ten: three API
+ * processes changing the same dozen orders through three Galera nodes at full rate lose about four
+ * attempts in ten, and lost eight in a row about once in 400 changes (tests/galera).
+ */
+export const TRANSACTION_ATTEMPTS = 10;
 
 /**
  * Transactions of this process that lost a conflict and were run again, for /metrics. `conflicts`
@@ -65,8 +69,8 @@ export async function withTransactionRetry<T>(
       }
       transactionRetryStats.retries++;
       transactionRetryStats.failovers += lostBeforeCommit ? 1 : 0;
-      // 10, 20, 40, 80 ms, each between half and one and a half of that: the losers do not meet again.
-      await sleep(10 * 2 ** (attempt - 1) * (0.5 + Math.random()));
+      // 10, 20, 40 ... 320 ms, each between half and one and a half of that: the losers do not meet again.
+      await sleep(Math.min(10 * 2 ** (attempt - 1), 320) * (0.5 + Math.random()));
     }
   }
 }

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { matchesQueue, QUEUES, queueTests, type QueueDefinition, type QueueFilter } from '@app/domain';
 import { COUNTER_FACT_COLUMNS, whereQueueTests } from './queueSql.js';
-import { upsertIncrement } from '../../db/knex.js';
+import { hotRowShard, upsertIncrement } from '../../db/knex.js';
 
 /** The facts of an order that the queue counts and ranks depend on. */
 export interface CounterFacts {
@@ -50,8 +50,9 @@ export async function applyCounterChanges(
     add(after, +1);
   }
   const ordered = [...deltas.entries()].filter(([, e]) => e.delta !== 0).sort(([a], [b]) => (a < b ? -1 : 1));
+  const shard = hotRowShard(trx);
   for (const [, { key, delta }] of ordered) {
-    await upsertIncrement(trx, 'order_counters', { ...key }, 'count', delta);
+    await upsertIncrement(trx, 'order_counters', { ...key, shard }, 'count', delta);
   }
   await applyRankChanges(trx, changes);
 }
@@ -83,8 +84,9 @@ async function applyRankChanges(
     add(after, +1);
   }
   const ordered = [...deltas.entries()].filter(([, e]) => e.delta !== 0).sort(([a], [b]) => (a < b ? -1 : 1));
+  const shard = hotRowShard(trx);
   for (const [, { status, block, delta }] of ordered) {
-    await upsertIncrement(trx, 'order_ranks', { status, block }, 'count', delta);
+    await upsertIncrement(trx, 'order_ranks', { status, block, shard }, 'count', delta);
   }
 }
 
@@ -191,8 +193,15 @@ export interface CounterRow extends CounterKey {
   count: number;
 }
 
+/** The counters, each key's shards summed (migration 012). */
 export const readCounters = async (db: Knex): Promise<CounterRow[]> =>
-  (await db<CounterRow>('order_counters').where('count', '!=', 0)).map((r) => ({ ...r, count: Number(r.count) }));
+  (
+    await db('order_counters')
+      .select('status', 'mode', 'assignee_id', 'due_date')
+      .sum({ count: 'count' })
+      .groupBy('status', 'mode', 'assignee_id', 'due_date')
+      .havingRaw('SUM(count) != 0')
+  ).map((r) => ({ ...(r as CounterRow), count: Number(r.count) }));
 
 /** Stands for every processing date after today once the counters are summed for one day. */
 const LATER = '9999-12-31';
