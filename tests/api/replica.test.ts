@@ -123,13 +123,14 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
  */
 describe.runIf(WANT_REPLICA)('reports read from a MariaDB replica', () => {
   const database = `tdac_replica_${crypto.randomBytes(4).toString('hex')}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tdac-replica-test-'));
+  let dataDir: string;
   let startedHere = false;
   let db: Knex;
   let app: FastifyInstance;
   let token: string;
 
   beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tdac-replica-test-'));
     startedHere = !replicationRunning();
     await startReplication();
     const admin = await connect(PRIMARY);
@@ -166,7 +167,7 @@ describe.runIf(WANT_REPLICA)('reports read from a MariaDB replica', () => {
     await admin?.query(`DROP DATABASE IF EXISTS \`${database}\``);
     await admin?.end();
     await db?.destroy();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     if (startedHere) await stopReplication();
   }, 120_000);
 
