@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type MouseEvent } from 'react';
+import { useId, useState, type MouseEvent } from 'react';
 import {
   Box,
   Button as MuiButton,
@@ -55,7 +55,6 @@ export function ColumnsButton({ storeKey, columns }: { storeKey: string; columns
   const [ranks, setRanks] = useStore<number[] | undefined>(`${storeKey}_columnRanks`);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [announcement, setAnnouncement] = useState('');
-  const panel = useRef<HTMLDivElement>(null);
   const id = useId();
   const title = translate('app.columns.title');
   const order = displayOrder(ranks, columns.length);
@@ -76,7 +75,8 @@ export function ColumnsButton({ storeKey, columns }: { storeKey: string; columns
     const last = columns.length - 1;
     const direction = (to === 0 && step === -1) || (to === last && step === 1) ? -step : step;
     requestAnimationFrame(() =>
-      panel.current
+      document
+        .getElementById(`${id}-panel`)
         ?.querySelector<HTMLButtonElement>(`[data-column="${CSS.escape(columnKey(column))}"][data-step="${direction}"]`)
         ?.focus(),
     );
@@ -114,10 +114,8 @@ export function ColumnsButton({ storeKey, columns }: { storeKey: string; columns
             id: `${id}-panel`,
             role: 'dialog',
             'aria-labelledby': `${id}-title`,
-            ref: panel,
-            'data-testid': 'columns-panel',
             sx: { p: 1, minWidth: 260, maxWidth: 'calc(100vw - 16px)' },
-          } as object,
+          },
         }}
       >
         <Typography id={`${id}-title`} variant="subtitle2" component="h2" sx={{ px: 1, pt: 0.5 }}>
