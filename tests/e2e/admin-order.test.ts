@@ -166,7 +166,9 @@ describe.skipIf(!browserAvailable())('admin order page in Chromium', () => {
     await page.getByRole('button', { name: 'View Email Content' }).click();
     const dialog = page.getByRole('dialog', { name: 'Email Content' });
     const content = await dialog.getByTestId('email-content').textContent();
-    expect(content).toContain(`${server.url}/track-order/${encodeId(order.order_id)}`);
+    // The approval mail as sent (issue 24): its link is on the configured public address.
+    expect(content).toContain(`${server.config.publicAdminUrl}/track-order/${encodeId(order.order_id)}`);
+    expect(content).toContain('is ready. It is attached to this email.');
     const href = await dialog.getByRole('link', { name: 'Send Whatsapp Message' }).getAttribute('href');
     expect(href).toMatch(
       new RegExp(`^https://wa\\.me/${fullPhoneNumber(order.phone_code, order.phone_number)}\\?text=`),
