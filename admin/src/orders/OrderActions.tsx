@@ -34,8 +34,8 @@ import type { ActionAnswer } from '../providers/methods/orders';
 function Refused({ refusal, children }: { refusal: OrderRefusal | null; children: ReactElement }) {
   if (!refusal) return children;
   return (
-    <Tooltip title={refusal.message}>
-      <span tabIndex={0} data-testid="refused" aria-label={refusal.message}>
+    <Tooltip title={refusal.message} describeChild>
+      <span tabIndex={0} data-testid="refused">
         {children}
       </span>
     </Tooltip>

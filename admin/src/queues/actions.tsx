@@ -172,8 +172,8 @@ export function ConfirmedActionButton({
     <>
       {refusal ? (
         // A disabled button takes no hover or focus: the wrapper carries the reason.
-        <Tooltip title={refusal.message}>
-          <span tabIndex={0} aria-label={refusal.message} data-testid="refused">
+        <Tooltip title={refusal.message} describeChild>
+          <span tabIndex={0} data-testid="refused">
             {button}
           </span>
         </Tooltip>
