@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
+import { subscriberOf } from './redis.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,7 +32,7 @@ export default fp(async (app) => {
   const entries = new Map<string, { value: unknown; until: number }>();
   let subscriber: Redis | undefined;
   if (app.redis) {
-    subscriber = app.redis.duplicate();
+    subscriber = subscriberOf(app.redis);
     await subscriber.subscribe(CHANNEL);
     subscriber.on('message', () => entries.clear());
     app.addHook('onClose', async () => void (await subscriber!.quit().catch(() => subscriber!.disconnect())));

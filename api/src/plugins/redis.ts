@@ -21,9 +21,15 @@ export const redisNamespace = (config: Pick<AppConfig, 'databaseUrl' | 'dataDir'
     .digest('hex')
     .slice(0, 16)}`;
 
+/** A command Redis has not answered in this time fails (a partition can leave a socket open without answers). */
+export const REDIS_COMMAND_TIMEOUT_MS = 2_000;
+
 /**
  * Connects to REDIS_URL (if set) before the app is ready, and closes the client with the app.
- * Consumers that need a dedicated connection (pub/sub) take `app.redis.duplicate()` and close it themselves.
+ * While Redis is away a command fails at once instead of waiting in ioredis's offline queue for the
+ * reconnection, so every caller's fallback (in-process limits, 503 for live updates) answers at once;
+ * ioredis reconnects by itself. Consumers that need a dedicated connection (pub/sub) take
+ * `subscriberOf(app.redis)` and close it themselves.
  */
 export default fp(async (app) => {
   const url = app.config.redisUrl;
@@ -31,7 +37,11 @@ export default fp(async (app) => {
     app.decorate('redis', null);
     return;
   }
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+  });
   redis.on('error', (error: Error) => app.log.warn({ err: error }, 'redis connection error'));
   await redis.connect();
   app.decorate('redis', redis);
@@ -39,3 +49,14 @@ export default fp(async (app) => {
     await redis.quit().catch(() => redis.disconnect());
   });
 });
+
+/**
+ * A dedicated connection for SUBSCRIBE. It keeps the offline queue, so that the first SUBSCRIBE waits
+ * for its own connection; after a drop ioredis subscribes it again to the same channels.
+ */
+export function subscriberOf(redis: Redis): Redis {
+  const subscriber = redis.duplicate({ enableOfflineQueue: true });
+  // The shared client logs the same outage; this one would otherwise print it to stderr unhandled.
+  subscriber.on('error', () => {});
+  return subscriber;
+}

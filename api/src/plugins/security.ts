@@ -4,6 +4,7 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import { tooManyAttempts } from '../http.js';
 import { redisNamespace } from './redis.js';
+import { redisStoreWithFallback } from './rateLimitStore.js';
 import { refuseDeclaredOversize } from '../modules/documents/uploadLimits.js';
 
 /** Security headers, CORS limited to the configured origins, and the rate limiter routes opt into. */
@@ -33,8 +34,9 @@ export default fp(async (app) => {
   app.addHook('onRequest', refuseDeclaredOversize);
   await app.register(rateLimit, {
     global: false,
-    // In Redis when the app has it, so that limits hold across API processes (issue 14).
-    ...(app.redis ? { redis: app.redis, nameSpace: `${redisNamespace(app.config)}:rate:` } : {}),
+    // In Redis when the app has it, so that limits hold across API processes (issue 14); in this
+    // process while Redis is away, so that limited routes neither fail nor go unlimited.
+    ...(app.redis ? { store: redisStoreWithFallback(app.redis, `${redisNamespace(app.config)}:rate:`) } : {}),
     // After the body is parsed, so that limits can be keyed by the email tried.
     hook: 'preHandler',
     errorResponseBuilder: (_request, context) => tooManyAttempts(context.ttl),

@@ -52,10 +52,20 @@ export function createSignInThrottle(
   keyPrefix: string,
   options: SignInThrottleOptions,
 ): SignInThrottle {
-  const limiter = (name: string, points: number, duration: number): RateLimiterAbstract =>
-    redis
-      ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `${keyPrefix}${name}`, points, duration })
-      : new RateLimiterMemory({ keyPrefix: name, points, duration });
+  const limiter = (name: string, points: number, duration: number): RateLimiterAbstract => {
+    const inProcess = new RateLimiterMemory({ keyPrefix: name, points, duration });
+    // While Redis is away each process counts on its own (the insurance), without waiting for Redis.
+    return redis
+      ? new RateLimiterRedis({
+          storeClient: redis,
+          keyPrefix: `${keyPrefix}${name}`,
+          points,
+          duration,
+          insuranceLimiter: inProcess,
+          rejectIfRedisNotReady: true,
+        })
+      : inProcess;
+  };
   // Counts only: `penalty` adds without refusing, so points is no limit here.
   const failures = limiter('signin-failures', Number.MAX_SAFE_INTEGER, FAILURE_MEMORY_SECONDS);
   // A key blocked by `block` holds more than its one point until its wait is over.

@@ -1,9 +1,12 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
-import type { OrderChangedEvent, PresenceEvent, QueueFacts } from '@app/domain';
+import type { OrderChangedEvent, PresenceEvent, QueueFacts, ResyncEvent } from '@app/domain';
+import { subscriberOf } from '../../plugins/redis.js';
 
 /** What travels between API processes: an event, plus what the receiving process needs to route it. */
 export interface BusMessage {
-  event: OrderChangedEvent | PresenceEvent;
+  /** resync: events may have been missed (Redis was away); every client reloads what it shows. */
+  event: OrderChangedEvent | PresenceEvent | ResyncEvent;
   /** order.changed: the order's queue facts before and after, to tell who may read it. */
   facts?: { before: QueueFacts; after: QueueFacts };
   /** order.changed: whether queue counts moved. */
@@ -17,6 +20,9 @@ export interface BusDelivery extends BusMessage {
 
 /** How long published events stay replayable for a stream that resumes (the promise is one minute). */
 export const REPLAY_MS = 2 * 60_000;
+
+/** Pause between tries to announce a resync after Redis came back (the shared client may not be back yet). */
+const RESYNC_RETRY_MS = 250;
 
 /** Whose streams to end: every stream of a member, or those opened with one token. */
 export interface StreamsEnd {
@@ -91,12 +97,18 @@ export function createMemoryBus(): EventBus {
  * keeps the last minutes for replay) and published on a channel in the same script, so every process's
  * subscriber hears it at once, in the order of the ids. Keys and channel start with `namespace`: one
  * per database, so deployments (and test runs) sharing a Redis never hear each other.
+ *
+ * While Redis is away, publishing fails (the change itself stands; the caller logs it) and nothing is
+ * heard. When this process's subscriber is back (ioredis reconnects and subscribes again), it publishes
+ * a `resync`: every stream, here and in the other processes, and any client that resumes past the
+ * outage, reloads instead of missing what changed meanwhile.
  */
 export async function createRedisBus(redis: Redis, namespace: string): Promise<EventBus> {
   const STREAM = `${namespace}:events`;
   const CHANNEL = STREAM;
   const END_CHANNEL = `${namespace}:streams-end`;
-  const subscriber = redis.duplicate();
+  const subscriber = subscriberOf(redis);
+  let closed = false;
   const listeners = new Set<(delivery: BusDelivery) => void>();
   const endListeners = new Set<(target: StreamsEnd) => void>();
   subscriber.on('message', (channel: string, text: string) => {
@@ -110,14 +122,36 @@ export async function createRedisBus(redis: Redis, namespace: string): Promise<E
   });
   await subscriber.subscribe(CHANNEL, END_CHANNEL);
   const parse = ([id, fields]: [string, string[]]): BusDelivery => ({ ...(JSON.parse(fields[1]!) as BusMessage), id });
+  const publish = async (message: BusMessage) => {
+    const body = JSON.stringify(message);
+    const script = `local id = redis.call('XADD', KEYS[1], 'MINID', '~', ARGV[1], '*', 'm', ARGV[2])
+      redis.call('PUBLISH', KEYS[2], id .. ' ' .. ARGV[2])
+      return id`;
+    await redis.eval(script, 2, STREAM, CHANNEL, String(Date.now() - REPLAY_MS), body);
+  };
+
+  let dropped = false;
+  subscriber.on('close', () => (dropped = true));
+  subscriber.on('ready', () => {
+    if (!dropped) return;
+    dropped = false;
+    void (async () => {
+      // Once the subscription is confirmed, this process hears its own resync too.
+      await subscriber.subscribe(CHANNEL, END_CHANNEL).catch(() => undefined);
+      // The shared client may reconnect a moment after this one.
+      while (!closed && !dropped) {
+        try {
+          await publish({ event: { type: 'resync' }, countsChanged: true });
+          return;
+        } catch {
+          await sleep(RESYNC_RETRY_MS);
+        }
+      }
+    })();
+  });
+
   return {
-    async publish(message) {
-      const body = JSON.stringify(message);
-      const script = `local id = redis.call('XADD', KEYS[1], 'MINID', '~', ARGV[1], '*', 'm', ARGV[2])
-        redis.call('PUBLISH', KEYS[2], id .. ' ' .. ARGV[2])
-        return id`;
-      await redis.eval(script, 2, STREAM, CHANNEL, String(Date.now() - REPLAY_MS), body);
-    },
+    publish,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -140,6 +174,7 @@ export async function createRedisBus(redis: Redis, namespace: string): Promise<E
       return entries.map(parse);
     },
     async close() {
+      closed = true;
       listeners.clear();
       endListeners.clear();
       await subscriber.quit().catch(() => subscriber.disconnect());

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { unlessRedisAway } from './redisAway.js';
 
 /**
  * A member with an order page open, in one browser tab (`tab`), since `since` and until `expires` (ms) unless
@@ -69,6 +70,7 @@ export function createMemoryPresence(): PresenceStore {
 /**
  * One hash per viewed order (`{namespace}:presence:{orderId}`, field member:tab, value the viewer) and
  * a set of the orders that have any, so each process's sweep finds expired viewers whoever added them.
+ * While Redis is away presence pauses (503; the order page keeps working and asks again in 20 s).
  */
 export function createRedisPresence(redis: Redis, namespace: string): PresenceStore {
   const ORDERS = `${namespace}:presence`;
@@ -79,24 +81,25 @@ export function createRedisPresence(redis: Redis, namespace: string): PresenceSt
       ...(JSON.parse(json) as Viewer),
     }));
   const members = async (orderId: number) => distinctMembers(await viewersOf(orderId), Date.now());
+  async function setViewer(orderId: number, viewer: Viewer, viewing: boolean) {
+    const before = await members(orderId);
+    if (viewing) {
+      const held = await redis.hget(hashOf(orderId), keyOf(viewer));
+      const since = held ? (JSON.parse(held) as Viewer).since : viewer.since;
+      await redis
+        .multi()
+        .hset(hashOf(orderId), keyOf(viewer), JSON.stringify({ ...viewer, since }))
+        .pexpire(hashOf(orderId), VIEWER_TTL_MS * 2)
+        .sadd(ORDERS, String(orderId))
+        .exec();
+    } else {
+      await redis.hdel(hashOf(orderId), keyOf(viewer));
+    }
+    return !sameMembers(before, await members(orderId));
+  }
   return {
-    async set(orderId, viewer, viewing) {
-      const before = await members(orderId);
-      if (viewing) {
-        const held = await redis.hget(hashOf(orderId), keyOf(viewer));
-        const since = held ? (JSON.parse(held) as Viewer).since : viewer.since;
-        await redis
-          .multi()
-          .hset(hashOf(orderId), keyOf(viewer), JSON.stringify({ ...viewer, since }))
-          .pexpire(hashOf(orderId), VIEWER_TTL_MS * 2)
-          .sadd(ORDERS, String(orderId))
-          .exec();
-      } else {
-        await redis.hdel(hashOf(orderId), keyOf(viewer));
-      }
-      return !sameMembers(before, await members(orderId));
-    },
-    members,
+    set: (orderId, viewer, viewing) => unlessRedisAway(() => setViewer(orderId, viewer, viewing)),
+    members: (orderId) => unlessRedisAway(() => members(orderId)),
     async sweep(now) {
       const changed: number[] = [];
       for (const id of await redis.smembers(ORDERS)) {

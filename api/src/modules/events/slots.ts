@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { unlessRedisAway } from './redisAway.js';
 
 /** A count of open streams that may not pass `max` (per member, per address). */
 export interface SlotLimit {
@@ -39,6 +40,8 @@ export function createMemorySlots(): StreamSlots {
  * One sorted set per limit (`{namespace}:slots:{key}`), a member per open stream scored by when its
  * lease ends. The process holding the stream renews it; a process that dies stops renewing, so its
  * slots expire after `leaseMs` instead of being held for ever. Taking is one script: atomic across processes.
+ * While Redis is away no stream opens (503: it would hear no events anyway); open ones re-add their
+ * slots at the next renewal once it is back.
  */
 export function createRedisSlots(redis: Redis, namespace: string, leaseMs: number): StreamSlots {
   const keyOf = (limit: SlotLimit) => `${namespace}:slots:${limit.key}`;
@@ -54,14 +57,8 @@ export function createRedisSlots(redis: Redis, namespace: string, leaseMs: numbe
     return 0`;
   return {
     async take(slotId, limits) {
-      const full = (await redis.eval(
-        TAKE,
-        limits.length,
-        ...limits.map(keyOf),
-        Date.now(),
-        leaseMs,
-        slotId,
-        ...limits.map((l) => l.max),
+      const full = (await unlessRedisAway(() =>
+        redis.eval(TAKE, limits.length, ...limits.map(keyOf), Date.now(), leaseMs, slotId, ...limits.map((l) => l.max)),
       )) as number;
       return full ? limits[full - 1]! : null;
     },

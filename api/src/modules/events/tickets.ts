@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { TokenPayload } from '../../types.js';
+import { unlessRedisAway } from './redisAway.js';
 
 /** What a ticket stands for: the token it was asked with (checked again when redeemed), and where to resume. */
 export interface TicketHolder {
@@ -38,17 +39,20 @@ export function createMemoryTickets(): TicketStore {
   };
 }
 
-/** Tickets in Redis: issued by one process, redeemed by whichever the balancer sends the stream to. */
+/**
+ * Tickets in Redis: issued by one process, redeemed by whichever the balancer sends the stream to.
+ * Without Redis no other process could redeem one, so live updates pause (503) instead.
+ */
 export function createRedisTickets(redis: Redis, namespace: string): TicketStore {
   const keyOf = (ticket: string) => `${namespace}:ticket:${ticket}`;
   return {
     async issue(holder) {
       const ticket = newTicket();
-      await redis.set(keyOf(ticket), JSON.stringify(holder), 'PX', TICKET_TTL_MS);
+      await unlessRedisAway(() => redis.set(keyOf(ticket), JSON.stringify(holder), 'PX', TICKET_TTL_MS));
       return ticket;
     },
     async redeem(ticket) {
-      const found = await redis.getdel(keyOf(ticket));
+      const found = await unlessRedisAway(() => redis.getdel(keyOf(ticket)));
       return found ? (JSON.parse(found) as TicketHolder) : null;
     },
   };
