@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { encodeId } from '@app/domain';
 import { browserAvailable, launchBrowser, screenshot, signIn } from '../helpers/browser.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -35,6 +36,35 @@ async function clickOnTop(target: Locator) {
   // A panel sliding away after a click in it covers the page until its exit transition ends.
   await expect.poll(onTop, { timeout: 10_000 }).toBe('on top');
   await target.click();
+}
+
+/**
+ * Each column header of a table that the member cannot see: visible means inside the table's card and the
+ * window, after scrolling it into view within the named, focusable scroll region it sits in (if any).
+ */
+function unreachableHeaders(page: Page, testId: string): Promise<string[]> {
+  return page.getByTestId(testId).evaluate((table) => {
+    const card = table.closest('section')!.getBoundingClientRect();
+    return [...table.querySelectorAll('thead th')]
+      .filter((th) => !th.classList.contains('RaDataTable-expandHeader'))
+      .flatMap((th) => {
+        const name = th.textContent?.trim() || '(unnamed)';
+        const region = th.closest('[role="region"]') as HTMLElement | null;
+        if (region) {
+          const scrolls = ['auto', 'scroll'].includes(getComputedStyle(region).overflowX);
+          if (!scrolls || region.tabIndex !== 0 || !region.getAttribute('aria-label'))
+            return [`${name}: its scroll region is not named, focusable and scrolling`];
+          th.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+        }
+        const box = th.getBoundingClientRect();
+        const bounds = region?.getBoundingClientRect() ?? card;
+        const inside =
+          box.width > 0 &&
+          box.left >= Math.max(bounds.left, card.left, 0) - 1 &&
+          box.right <= Math.min(bounds.right, card.right, window.innerWidth) + 1;
+        return inside ? [] : [`${name} at ${Math.round(box.left)}-${Math.round(box.right)} px`];
+      });
+  });
 }
 
 describe.skipIf(!browserAvailable())('admin at every width in Chromium', () => {
@@ -78,6 +108,88 @@ describe.skipIf(!browserAvailable())('admin at every width in Chromium', () => {
         await page.waitForURL(`**/admin/${queue}`);
         await clickOnTop(page.locator('tbody tr').first().getByRole('link', { name: 'View' }));
         await page.locator('div[data-testid="view-order"]').waitFor();
+      } finally {
+        await context.close();
+      }
+    });
+  });
+
+  describe('order page histories', () => {
+    let orderId: number;
+    const reason = '550 5.1.1 The email account that you tried to reach does not exist';
+    beforeAll(async () => {
+      // An order with a document, a mail, downloads and comments; its mail bounced (a provider's report).
+      const order = await server
+        .db('orders as o')
+        .whereExists(server.db('mail_outbox as m').whereRaw('m.order_id = o.order_id').whereNotNull('m.document_id'))
+        .whereExists(server.db('download_history as d').whereRaw('d.order_id = o.order_id'))
+        .whereExists(server.db('remarks as r').whereRaw('r.order_id = o.order_id'))
+        .first('o.order_id');
+      orderId = Number(order.order_id);
+      await server
+        .db('mail_outbox')
+        .where({ order_id: orderId })
+        .update({ bounced_at: '2026-11-20 10:00:05', delivered_at: null, bounce_reason: reason });
+    });
+
+    it.each([1366, 390])('reaches every history column at %i px and shows the bounce', async (width) => {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      try {
+        await signIn(page, server.url, 'manager@demo.test');
+        await page.goto(`${server.url}/admin/view-order/${encodeId(orderId)}`);
+        for (const table of ['email-history', 'download-history', 'comment-history'])
+          await page.getByTestId(table).locator('tbody tr').first().waitFor();
+        expect(await unreachableHeaders(page, 'email-history')).toEqual([]);
+        expect(await unreachableHeaders(page, 'download-history')).toEqual([]);
+        expect(await unreachableHeaders(page, 'comment-history')).toEqual([]);
+        await screenshot(page, `widths-histories-${width}`);
+
+        // The bounce is the mail's state, with its reason; the order's queue row says so too.
+        const mail = page.getByTestId('email-history').locator('tbody tr').first();
+        expect(await mail.getByTestId('mail-state').textContent()).toBe('Bounced');
+        expect(await mail.getByTestId('mail-bounced_at').textContent()).toContain(reason);
+        await page.goto(`${server.url}/admin/order-history`);
+        await page.getByPlaceholder('Search', { exact: true }).fill(String(orderId));
+        const row = page.locator('tbody tr', { has: page.getByTestId('order-id').getByText(String(orderId)) });
+        await row.getByTestId('mail-bounced').waitFor();
+        expect(await row.getByTestId('mail-bounced').textContent()).toContain(reason);
+      } finally {
+        await context.close();
+      }
+    });
+
+    it('asks before mailing again an address that bounced', async () => {
+      const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+      const page = await context.newPage();
+      try {
+        await signIn(page, server.url, 'manager@demo.test');
+        await page.goto(`${server.url}/admin/view-order/${encodeId(orderId)}`);
+        await page.getByTestId('email-history').locator('tbody tr').first().waitFor();
+        const bouncedTo = (await server.db('mail_outbox').where({ order_id: orderId }).first('to_email')).to_email;
+        const resend = page.getByTestId('resend-form');
+        await resend.getByLabel('Email ID').fill(bouncedTo);
+        const requests: string[] = [];
+        page.on('request', (request) => {
+          if (request.url().endsWith('/api/admin/resend-mail')) requests.push(request.postDataJSON().email);
+        });
+        const button = resend.getByRole('button', { name: 'Resend Mail(AWS)' });
+        await expect.poll(() => button.isEnabled()).toBe(true);
+        await button.click();
+        const dialog = page.getByRole('dialog', { name: 'This address bounced' });
+        expect(await dialog.textContent()).toContain(reason);
+        await dialog.getByRole('button', { name: 'Cancel' }).click();
+        await dialog.waitFor({ state: 'detached' });
+        expect(requests).toEqual([]);
+        await button.click();
+        const [request] = await Promise.all([
+          page.waitForRequest((r) => r.url().endsWith('/api/admin/resend-mail')),
+          page
+            .getByRole('dialog', { name: 'This address bounced' })
+            .getByRole('button', { name: 'Send anyway' })
+            .click(),
+        ]);
+        expect(request.postDataJSON()).toMatchObject({ email: bouncedTo, mailServiceProvider: 'AWS' });
       } finally {
         await context.close();
       }

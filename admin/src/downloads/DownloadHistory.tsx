@@ -4,6 +4,7 @@ import { TEXTS } from '@app/domain';
 import { Section } from '../registry';
 import { formatEstTime } from '../registry/formatValue';
 import { documentLink, useDocumentDownload } from '../documents/useDocuments';
+import { ScrollRegion } from '../layout/ScrollRegion';
 import { ResendForm } from '../mails/ResendForm';
 
 interface DownloadRecord extends RaRecord {
@@ -46,7 +47,16 @@ function DownloadedFile({ entry }: { entry: DownloadRecord }) {
   );
 }
 
-/** Download History (SPEC section 2): the customer's downloads, newest first, then the Sent Mail form. */
+/** File names break anywhere rather than widening the table; an IP address stays whole. */
+const breakAnywhere = () => ({ overflowWrap: 'anywhere', minWidth: 90 }) as const;
+const noWrap = () => ({ whiteSpace: 'nowrap' }) as const;
+/** The device, browser and OS wrap between words, a long device id anywhere. */
+const deviceCell = () => ({ minWidth: 150, overflowWrap: 'anywhere' }) as const;
+
+/**
+ * Download History (SPEC section 2): the customer's downloads, newest first (the order id is the page's
+ * own), then the Sent Mail form. Narrow screens scroll the table sideways.
+ */
 export function DownloadHistory() {
   const translate = useTranslate();
   return (
@@ -63,37 +73,35 @@ export function DownloadHistory() {
           </Typography>
         }
       >
-        <DataTable<DownloadRecord>
-          bulkActionButtons={false}
-          rowClick={false}
-          hover={false}
-          data-testid="download-history"
-        >
-          <DataTable.Col source="seq" disableSort />
-          <DataTable.Col source="order_id" disableSort />
-          <DataTable.Col
-            source="created_at"
-            disableSort
-            render={(entry) => formatEstTime(entry.created_at)}
-            cellSx={() => ({ whiteSpace: 'nowrap' })}
-          />
-          <DataTable.Col
-            source="file1"
-            disableSort
-            render={(entry) => <DownloadedFile entry={entry as DownloadRecord} />}
-          />
-          <DataTable.Col source="ip" disableSort />
-          <DataTable.Col
-            source="location"
-            disableSort
-            render={(entry) => [entry.city, entry.location].filter(Boolean).join(', ')}
-          />
-          <DataTable.Col
-            source="device"
-            disableSort
-            render={(entry) => <DownloadDevice entry={entry as DownloadRecord} />}
-          />
-        </DataTable>
+        <ScrollRegion label={translate('resources.downloads.title')}>
+          <DataTable<DownloadRecord>
+            bulkActionButtons={false}
+            rowClick={false}
+            hover={false}
+            data-testid="download-history"
+          >
+            <DataTable.Col source="seq" disableSort />
+            <DataTable.Col source="created_at" disableSort render={(entry) => formatEstTime(entry.created_at)} />
+            <DataTable.Col
+              source="file1"
+              disableSort
+              render={(entry) => <DownloadedFile entry={entry as DownloadRecord} />}
+              cellSx={breakAnywhere}
+            />
+            <DataTable.Col source="ip" disableSort cellSx={noWrap} />
+            <DataTable.Col
+              source="location"
+              disableSort
+              render={(entry) => [entry.city, entry.location].filter(Boolean).join(', ')}
+            />
+            <DataTable.Col
+              source="device"
+              disableSort
+              render={(entry) => <DownloadDevice entry={entry as DownloadRecord} />}
+              cellSx={deviceCell}
+            />
+          </DataTable>
+        </ScrollRegion>
       </ReferenceManyField>
       <ResendForm buttons={[{ provider: 'AWS', label: 'resources.downloads.sentMail' }]} testId="sent-mail-form" />
     </Section>

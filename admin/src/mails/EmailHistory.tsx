@@ -1,9 +1,10 @@
-import { Chip, Link, Tooltip } from '@mui/material';
+import { Box, Chip, Link, Tooltip } from '@mui/material';
 import { DataTable, Pagination, ReferenceManyField, useTranslate, type RaRecord } from 'react-admin';
 import { MAIL_STATES } from '@app/domain';
 import { Section } from '../registry';
 import { DISPLAY_FORMATS, formatEstTime } from '../registry/formatValue';
 import { documentLink, useDocumentDownload } from '../documents/useDocuments';
+import { ScrollRegion } from '../layout/ScrollRegion';
 import { ResendForm } from './ResendForm';
 
 /** A mail of the order's outbox (DESIGN section 5); `state` shows how far it got. */
@@ -34,14 +35,19 @@ function MailDelivery({ mail }: { mail: MailRecord }) {
   const events = DELIVERY_EVENTS.filter((field) => mail[field]);
   if (!events.length) return null;
   return (
-    <span data-testid="mail-delivery">
+    <Box component="span" data-testid="mail-delivery" sx={{ display: 'block', mt: 0.5 }}>
       {events.map((field) => (
-        <span key={field} style={{ display: 'block', whiteSpace: 'nowrap' }}>
+        <Box
+          component="span"
+          key={field}
+          data-testid={`mail-${field}`}
+          sx={{ display: 'block', color: field === 'bounced_at' ? 'error.main' : undefined }}
+        >
           {`${translate(`resources.mails.fields.${field}`)} ${formatEstTime(mail[field]!, DISPLAY_FORMATS.mailHistory)}`}
           {field === 'bounced_at' && mail.bounce_reason ? `: ${mail.bounce_reason}` : ''}
-        </span>
+        </Box>
       ))}
-    </span>
+    </Box>
   );
 }
 
@@ -51,18 +57,31 @@ const STATE_COLORS = { queued: 'default', sending: 'info', sent: 'success', fail
 const inFlight = (mails: MailRecord[] | undefined) =>
   !!mails?.some((mail) => mail.state === 'queued' || mail.state === 'sending');
 
-/** Where a mail got to in the outbox; a failed one says why on hover (for the roles that may read it). */
+/**
+ * Where a mail got to: the outbox state, or Bounced (red) once the provider reported a bounce, whatever the
+ * outbox says (it was handed over, so "Sent"); under it the provider's reports, a bounce with its reason.
+ * A failed mail says why on hover (for the roles that may read it).
+ */
 function MailState({ mail }: { mail: MailRecord }) {
   const translate = useTranslate();
   const chip = (
     <Chip
       size="small"
-      color={STATE_COLORS[mail.state] ?? 'default'}
-      label={translate(`resources.mails.states.${mail.state}`, { _: mail.state })}
+      color={mail.bounced_at ? 'error' : (STATE_COLORS[mail.state] ?? 'default')}
+      label={
+        mail.bounced_at
+          ? translate('resources.mails.fields.bounced_at')
+          : translate(`resources.mails.states.${mail.state}`, { _: mail.state })
+      }
       data-testid="mail-state"
     />
   );
-  return mail.last_error ? <Tooltip title={mail.last_error}>{chip}</Tooltip> : chip;
+  return (
+    <>
+      {mail.last_error ? <Tooltip title={mail.last_error}>{chip}</Tooltip> : chip}
+      <MailDelivery mail={mail} />
+    </>
+  );
 }
 
 /** Where the file a mail carried is fetched with the staff token: its document, or the invoice as it was sent. */
@@ -86,10 +105,15 @@ function MailDocument({ mail }: { mail: MailRecord }) {
   );
 }
 
+/** A recipient's address breaks anywhere rather than widening the table. */
+const breakAnywhere = () => ({ overflowWrap: 'anywhere', minWidth: 120 }) as const;
+/** The state with the provider's reports under it, which wrap. */
+const stateCell = () => ({ minWidth: 160 }) as const;
+
 /**
  * Email History (SPEC section 2): the order's mails, newest first, with their kind, recipient, the
- * document they carried, New York time, provider and outbox state; shown only when there is any.
- * Then the resend form.
+ * document they carried, time, provider and state with the provider's reports (the order id is the
+ * page's own); shown only when there is any. Narrow screens scroll the table sideways. Then the resend form.
  */
 export function EmailHistory() {
   const translate = useTranslate();
@@ -104,27 +128,26 @@ export function EmailHistory() {
         pagination={<Pagination rowsPerPageOptions={[]} />}
         queryOptions={{ refetchInterval: (query) => (inFlight(query.state.data?.data) ? MAIL_POLL_MS : false) }}
       >
-        <DataTable<MailRecord> bulkActionButtons={false} rowClick={false} hover={false} data-testid="email-history">
-          <DataTable.Col source="seq" disableSort />
-          <DataTable.Col source="order_id" disableSort />
-          <DataTable.Col source="kind" disableSort />
-          <DataTable.Col source="to_email" disableSort />
-          <DataTable.Col source="file1" disableSort render={(mail) => <MailDocument mail={mail as MailRecord} />} />
-          <DataTable.Col
-            source="created_at"
-            disableSort
-            render={(mail) => formatEstTime(mail.created_at, DISPLAY_FORMATS.mailHistory)}
-            cellSx={() => ({ whiteSpace: 'nowrap' })}
-          />
-          <DataTable.Col source="provider" disableSort />
-          <DataTable.Col source="state" disableSort render={(mail) => <MailState mail={mail as MailRecord} />} />
-          <DataTable.Col
-            source="delivered_at"
-            label="resources.mails.fields.delivery"
-            disableSort
-            render={(mail) => <MailDelivery mail={mail as MailRecord} />}
-          />
-        </DataTable>
+        <ScrollRegion label={translate('resources.mails.title')}>
+          <DataTable<MailRecord> bulkActionButtons={false} rowClick={false} hover={false} data-testid="email-history">
+            <DataTable.Col source="seq" disableSort />
+            <DataTable.Col source="kind" disableSort />
+            <DataTable.Col source="to_email" disableSort cellSx={breakAnywhere} />
+            <DataTable.Col source="file1" disableSort render={(mail) => <MailDocument mail={mail as MailRecord} />} />
+            <DataTable.Col
+              source="created_at"
+              disableSort
+              render={(mail) => formatEstTime(mail.created_at, DISPLAY_FORMATS.mailHistory)}
+            />
+            <DataTable.Col source="provider" disableSort />
+            <DataTable.Col
+              source="state"
+              disableSort
+              render={(mail) => <MailState mail={mail as MailRecord} />}
+              cellSx={stateCell}
+            />
+          </DataTable>
+        </ScrollRegion>
       </ReferenceManyField>
       <ResendForm
         buttons={[

@@ -1,7 +1,18 @@
+import { useMemo, useState } from 'react';
 import { Box, Button } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
 import { useFormContext } from 'react-hook-form';
-import { email, Form, required, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import {
+  Confirm,
+  email,
+  Form,
+  required,
+  TextInput,
+  useGetManyReference,
+  useRecordContext,
+  useTranslate,
+  type Identifier,
+} from 'react-admin';
 import type { MailProvider } from '@app/domain';
 import { useLatestDocument } from '../documents/useDocuments';
 import { useOrderCall } from '../orders/useOrderCall';
@@ -38,10 +49,36 @@ function ProviderButtons({
   ));
 }
 
+/** The addresses the order's mails bounced from (lower case), each with the provider's reason. */
+function useBouncedAddresses(orderId: Identifier) {
+  // Email History's own query (same parameters), so that no second request goes out.
+  const { data } = useGetManyReference<{
+    id: Identifier;
+    to_email: string;
+    bounced_at?: string | null;
+    bounce_reason?: string | null;
+  }>('mails', {
+    target: 'order_id',
+    id: orderId,
+    pagination: { page: 1, perPage: 25 },
+    sort: { field: 'id', order: 'DESC' },
+    filter: {},
+  });
+  return useMemo(
+    () =>
+      new Map(
+        (data ?? [])
+          .filter((mail) => mail.bounced_at)
+          .map((mail) => [mail.to_email.trim().toLowerCase(), mail.bounce_reason ?? ''] as const),
+      ),
+    [data],
+  );
+}
+
 /**
  * Mails the order's latest document again (resend-mail): Email History's resend form (both providers)
  * and Download History's Sent Mail form (AWS). Without a document there is nothing to send, so the
- * buttons stay disabled.
+ * buttons stay disabled. Sending to an address a mail of the order bounced from asks first.
  */
 export function ResendForm({
   buttons,
@@ -60,6 +97,13 @@ export function ResendForm({
       mailServiceProvider: input.provider,
     }),
   );
+  const bounced = useBouncedAddresses(order.id);
+  const [unsure, setUnsure] = useState<{ email: string; provider: MailProvider; reason: string } | null>(null);
+  const send = (values: ResendValues, provider: MailProvider) => {
+    const reason = bounced.get(values.email.trim().toLowerCase());
+    if (reason !== undefined) setUnsure({ email: values.email, provider, reason });
+    else call.mutate({ email: values.email, provider });
+  };
   return (
     <Form defaultValues={{ email: String(order.contact_email_address || order.email || '') }} record={{}} noValidate>
       <Box data-testid={testId} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start', mt: 2 }}>
@@ -71,12 +115,20 @@ export function ResendForm({
           sx={{ minWidth: 0, flex: '1 1 260px', maxWidth: 480, m: 0 }}
           helperText={false}
         />
-        <ProviderButtons
-          buttons={buttons}
-          disabled={!latest || call.isPending}
-          send={(values, provider) => call.mutate({ email: values.email, provider })}
-        />
+        <ProviderButtons buttons={buttons} disabled={!latest || call.isPending} send={send} />
       </Box>
+      <Confirm
+        isOpen={unsure !== null}
+        title="resources.mails.resend.bouncedTitle"
+        content="resources.mails.resend.bouncedContent"
+        contentTranslateOptions={{ address: unsure?.email.trim() ?? '', reason: unsure?.reason ?? '' }}
+        confirm="resources.mails.resend.sendAnyway"
+        onConfirm={() => {
+          if (unsure) call.mutate({ email: unsure.email, provider: unsure.provider });
+          setUnsure(null);
+        }}
+        onClose={() => setUnsure(null)}
+      />
     </Form>
   );
 }

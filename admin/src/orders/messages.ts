@@ -121,7 +121,15 @@ const en = {
       clicked_at: 'First Clicked',
     },
     states: { queued: 'Queued', sending: 'Sending', sent: 'Sent', failed: 'Failed' },
-    resend: { email: 'Email ID', aws: 'Resend Mail(AWS)', sendgrid: 'Resend Mail(Sendgrid)' },
+    resend: {
+      email: 'Email ID',
+      aws: 'Resend Mail(AWS)',
+      sendgrid: 'Resend Mail(Sendgrid)',
+      bouncedTitle: 'This address bounced',
+      bouncedContent: 'A mail to %{address} bounced: %{reason}. Send to this address again?',
+      sendAnyway: 'Send anyway',
+    },
+    bouncedTo: 'Mail to %{address} bounced: %{reason}',
   },
   downloads: {
     name: 'Download |||| Downloads',
@@ -318,7 +326,11 @@ const fr: Texts<typeof en> = {
       email: 'Adresse e-mail',
       aws: "Renvoyer l'e-mail (AWS)",
       sendgrid: "Renvoyer l'e-mail (Sendgrid)",
+      bouncedTitle: 'Cette adresse a rejeté un e-mail',
+      bouncedContent: 'Un e-mail à %{address} a été rejeté : %{reason}. Envoyer de nouveau à cette adresse ?',
+      sendAnyway: 'Envoyer quand même',
     },
+    bouncedTo: 'E-mail à %{address} rejeté : %{reason}',
   },
   downloads: {
     name: 'Téléchargement |||| Téléchargements',

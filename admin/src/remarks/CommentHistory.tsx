@@ -11,6 +11,7 @@ import {
 import { TEXTS } from '@app/domain';
 import { Section } from '../registry';
 import { formatEstTime } from '../registry/formatValue';
+import { ScrollRegion } from '../layout/ScrollRegion';
 
 /** The six flags of a comment (SPEC section 2), in SPEC's order. */
 export const REMARK_FLAGS = ['whatsapp', 'telephone', 'status_refund', 'voided', 'chargeback', 'report_error'] as const;
@@ -57,7 +58,10 @@ function ToggleComment() {
   );
 }
 
-/** Comment History (SPEC section 2): newest first; Show/Hide reveals a comment's text and flags. */
+/**
+ * Comment History (SPEC section 2): newest first (the order id is the page's own); Show/Hide reveals a
+ * comment's text and flags. Narrow screens scroll the table sideways.
+ */
 export function CommentHistory() {
   const translate = useTranslate();
   return (
@@ -70,31 +74,31 @@ export function CommentHistory() {
         pagination={<Pagination rowsPerPageOptions={[]} />}
         empty={<Typography>{translate('resources.remarks.empty', { _: TEXTS.noRecord })}</Typography>}
       >
-        <DataTable<RemarkRecord>
-          bulkActionButtons={false}
-          rowClick={false}
-          hover={false}
-          expand={<CommentText />}
-          // The Action column's Show/Hide is the toggle; the table's own expand icon would be a second one.
-          sx={{ '& .RaDataTable-expandHeader, & .RaDataTable-expandIconCell': { display: 'none' } }}
-          data-testid="comment-history"
-        >
-          <DataTable.Col source="seq" disableSort />
-          <DataTable.Col source="order_id" disableSort />
-          <DataTable.Col
-            source="created_at"
-            disableSort
-            render={(remark) => formatEstTime(remark.created_at, COMMENT_TIME)}
-            cellSx={() => ({ whiteSpace: 'nowrap' })}
-          />
-          <DataTable.Col source="remark_name" disableSort />
-          <DataTable.Col
-            source="action"
-            label="resources.remarks.fields.action"
-            disableSort
-            render={() => <ToggleComment />}
-          />
-        </DataTable>
+        <ScrollRegion label={translate('resources.remarks.title')}>
+          <DataTable<RemarkRecord>
+            bulkActionButtons={false}
+            rowClick={false}
+            hover={false}
+            expand={<CommentText />}
+            // The Action column's Show/Hide is the toggle; the table's own expand icon would be a second one.
+            sx={{ '& .RaDataTable-expandHeader, & .RaDataTable-expandIconCell': { display: 'none' } }}
+            data-testid="comment-history"
+          >
+            <DataTable.Col source="seq" disableSort />
+            <DataTable.Col
+              source="created_at"
+              disableSort
+              render={(remark) => formatEstTime(remark.created_at, COMMENT_TIME)}
+            />
+            <DataTable.Col source="remark_name" disableSort />
+            <DataTable.Col
+              source="action"
+              label="resources.remarks.fields.action"
+              disableSort
+              render={() => <ToggleComment />}
+            />
+          </DataTable>
+        </ScrollRegion>
       </ReferenceManyField>
     </Section>
   );

@@ -60,6 +60,10 @@ const fields: FieldDefinition[] = [
     columnSets: ['orders'],
   },
   { source: 'overdue', type: 'boolean', places: [] },
+  // The order's latest mail bounced (issue 24): to which address and why, read with a queue's rows and shown
+  // under the email; no column of its own.
+  { source: 'mail_bounced_to', type: 'email', places: [] },
+  { source: 'mail_bounce_reason', type: 'text', places: [] },
   // The version a change names (the stale-write guard); not shown.
   { source: 'version', type: 'number', places: [] },
   {

@@ -140,13 +140,40 @@ async function withRegistryColumns(app: FastifyInstance, rows: Record<string, un
   return rows.map((row) => ({ ...byId.get(Number(row.order_id)), ...row }));
 }
 
+/**
+ * Each row's latest mail, when the provider reported it bounced: the address and why (issue 24: a bounce
+ * shows in the queue row). One query for the page.
+ */
+async function withMailBounce(app: FastifyInstance, rows: Record<string, unknown>[]) {
+  if (!rows.length) return rows;
+  const latest = app
+    .db('mail_outbox')
+    .whereIn(
+      'order_id',
+      rows.map((row) => Number(row.order_id)),
+    )
+    .groupBy('order_id')
+    .max('id');
+  const bounced = await app
+    .db('mail_outbox')
+    .whereIn('id', latest)
+    .whereNotNull('bounced_at')
+    .select('order_id', 'to_email', 'bounce_reason');
+  if (!bounced.length) return rows;
+  const byId = new Map(bounced.map((mail) => [Number(mail.order_id), mail]));
+  return rows.map((row) => {
+    const mail = byId.get(Number(row.order_id));
+    return mail ? { ...row, mail_bounced_to: mail.to_email, mail_bounce_reason: mail.bounce_reason } : row;
+  });
+}
+
 /** orders: the queue Lists and the order page (Show); changes are the order actions, not PUT. */
 export const ordersRepository: ResourceRepository = {
   async list({ app, member }, query) {
     const result = await listOrders(app, member, query);
     // Each row with its SLA age under this server's limits (domain/sla.ts), before the registry's
     // columns are looked for: the age is one of them.
-    const rows = await withRegistryColumns(app, withSlaAge(result.rows, app.config));
+    const rows = await withMailBounce(app, await withRegistryColumns(app, withSlaAge(result.rows, app.config)));
     return { ...result, rows: rows.map(orderForRole(app.registry, member.type)) };
   },
   async one({ app }, id) {
