@@ -1,5 +1,4 @@
 import {
-  ColumnsButton,
   DataTable,
   ExportButton,
   FilterButton,
@@ -19,6 +18,7 @@ import { ScreenHeader } from '../layout/ScreenHeader';
 import { RequirePermission } from '../layout/RequirePermission';
 import { useTabTitle } from '../layout/useTabTitle';
 import { actionText } from './actionText';
+import { ColumnsButton } from '../preferences';
 
 const RESOURCE = 'audit-events';
 /** The DataTable's Store key: its columns button keeps the member's columns under it. */
@@ -97,7 +97,7 @@ export function AuditEventList() {
           actions={
             <TopToolbar sx={{ flexWrap: 'wrap' }}>
               <FilterButton disableSaveQuery />
-              <ColumnsButton storeKey={AUDIT_COLUMNS_KEY} />
+              <ColumnsButton storeKey={AUDIT_COLUMNS_KEY} columns={fields} />
               <ExportButton maxResults={10_000} />
             </TopToolbar>
           }
