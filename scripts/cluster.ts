@@ -170,6 +170,21 @@ function mysqlOwner(): [number, number] {
 }
 
 /**
+ * The last write set a node committed before it was killed. A crash leaves `seqno: -1` in
+ * grastate.dat, and a node that does not know its position asks for a full copy (SST); recovered
+ * from InnoDB (`--wsrep-recover`, as the packaged galera_recovery does) it asks only for the write
+ * sets it missed (IST). Null when the node stopped cleanly or never ran.
+ */
+async function recoveredPosition(node: GaleraNode, cnf: string): Promise<string | null> {
+  const grastate = path.join(node.datadir, 'grastate.dat');
+  if (!fs.existsSync(grastate) || !/seqno:\s*-1/.test(fs.readFileSync(grastate, 'utf8'))) return null;
+  const logFile = path.join(node.dir, 'recover.log');
+  fs.rmSync(logFile, { force: true });
+  await promisify(execFile)(MARIADBD, [`--defaults-file=${cnf}`, '--wsrep-recover', `--log-error=${logFile}`]);
+  return fs.readFileSync(logFile, 'utf8').match(/Recovered position: (\S+:-?\d+)/)?.[1] ?? null;
+}
+
+/**
  * Starts a node's mariadbd in the background (it outlives this process) and waits until it is Synced.
  * `bootstrap` starts a new cluster from this node's data.
  */
@@ -187,10 +202,19 @@ export async function startNode(node: GaleraNode, { bootstrap = false, timeoutMs
         );
       }
     }
-    const args = [`--defaults-file=${cnf}`, ...(bootstrap ? ['--wsrep-new-cluster'] : [])];
+    const position = await recoveredPosition(node, cnf);
+    const args = [
+      `--defaults-file=${cnf}`,
+      ...(bootstrap ? ['--wsrep-new-cluster'] : []),
+      ...(position ? [`--wsrep-start-position=${position}`] : []),
+    ];
     const child = spawn(MARIADBD, args, { detached: true, stdio: 'ignore' });
     child.unref();
-    log(`node${node.index} starting on port ${node.port}${bootstrap ? ' (new cluster)' : ''}`);
+    // Known as running from now on: mariadbd writes its pid file only once a state transfer is done.
+    fs.writeFileSync(path.join(node.dir, 'mariadbd.pid'), `${child.pid}\n`);
+    log(
+      `node${node.index} starting on port ${node.port}${bootstrap ? ' (new cluster)' : ''}${position ? ` from ${position}` : ''}`,
+    );
   }
   const started = Date.now();
   for (;;) {
