@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
 import { transactionRetryStats } from '../../api/src/db/retry.js';
 import { readCounters, recountOrderCounters, type CounterRow } from '../../api/src/modules/orders/counters.js';
 import { migrateLatest, migrationSource } from '../../migrations/index.js';
 import { createClusterDb, NODES, startNodeApp, type ClusterDb, type NodeApp } from '../helpers/galera.js';
+import { openLiveStream } from '../helpers/liveStream.js';
 import { REDIS_URL } from '../setup/redis.js';
 
 const STATUSES = ['Awaiting', 'Contact Customer', 'AwaitingGovt', 'Customer Called'];
@@ -76,6 +78,34 @@ describe.runIf(inject('galeraAvailable'))('the orders API on a three-node Galera
       await empty.drop();
     }
   });
+
+  it.runIf(inject('redisAvailable'))(
+    'shows a move made through node 1 on a live stream of the process on node 3, which then reads it there',
+    async () => {
+      const streamApp = apps[2]!;
+      await streamApp.app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = streamApp.app.server.address() as AddressInfo;
+      const stream = await openLiveStream(`http://127.0.0.1:${port}`, { token: streamApp.tokens.manager! });
+      try {
+        const [orderId] = await cluster.nodeDb(1)('orders').where({ process_status: 'New' }).limit(1).pluck('order_id');
+        const moved = await apps[0]!.call(apps[0]!.tokens.manager!, {
+          method: 'PUT',
+          url: '/api/admin/change-order-status',
+          payload: { orderId, updatingStatus: 'AwaitingGovt' },
+        });
+        expect(moved.statusCode, moved.body).toBe(200);
+        await stream.next((e) => e.type === 'order.changed' && e.orderId === Number(orderId));
+        // Read at once through node 3, as a screen told of the change does: never the state before it.
+        const details = await streamApp.call(streamApp.tokens.manager!, {
+          method: 'GET',
+          url: `/api/admin/get-orders-details/${orderId}`,
+        });
+        expect(JSON.stringify(details.json())).toContain('"process_status":"AwaitingGovt"');
+      } finally {
+        stream.close();
+      }
+    },
+  );
 
   /**
    * Each app's workers move, assign, unassign and comment at full rate, each on the order `orderOf`
