@@ -12,6 +12,7 @@ import * as auditFilters from './009_audit_filters.js';
 import * as orderFinishedAt from './010_order_finished_at.js';
 import * as reportRollups from './011_report_rollups.js';
 import * as hotRowShards from './012_hot_row_shards.js';
+import * as commentEventDetail from './013_comment_event_detail.js';
 
 /**
  * Migrations in order, imported statically so that they run the same under tsx, vitest and a bundle.
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '010_order_finished_at': orderFinishedAt,
   '011_report_rollups': reportRollups,
   '012_hot_row_shards': hotRowShards,
+  '013_comment_event_detail': commentEventDetail,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

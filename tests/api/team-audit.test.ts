@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInDemoAccounts, type TestApp } from '../helpers/app.js';
 import { dialects } from '../helpers/db.js';
 import { DEMO_PASSWORD } from '../../seeds/index.js';
+import * as commentEventDetail from '../../migrations/013_comment_event_detail.js';
 
 /**
  * Issue 24: adding, editing, deleting a team member, a role change and a password change each write
@@ -96,6 +97,29 @@ describe.each(dialects())('team and comment audit events on %s', (dialect) => {
     });
     expect(res.statusCode).toBe(409);
     expect(await eventsSince(start)).toEqual([]);
+  });
+
+  it('gives the comment events written before this their text, from their remark', async () => {
+    const { order_id: orderId } = await t.db('orders').where({ process_status: 'Awaiting' }).first('order_id');
+    const { id: memberId } = await t.db('team_members').where({ email: 'team@demo.test' }).first('id');
+    const [other] = await t.db('team_members').whereNot({ id: memberId }).pluck('id');
+    const at = '2026-01-02 03:04:05';
+    await t.db('remarks').insert([
+      {
+        order_id: orderId,
+        remark: 'Old comment.',
+        remark_name: 'Demo Team',
+        member_id: memberId,
+        created_at: '2026-01-02 03:04:06',
+      },
+      { order_id: orderId, remark: 'By someone else.', remark_name: 'X', member_id: other, created_at: at },
+    ]);
+    await t
+      .db('audit_events')
+      .insert({ member_id: memberId, member_name: 'Demo Team', action: 'comment', order_id: orderId, created_at: at });
+    await commentEventDetail.up(t.db);
+    const event = await t.db('audit_events').where({ order_id: orderId, action: 'comment', created_at: at }).first();
+    expect(event.detail).toBe('Old comment.');
   });
 
   it("keeps a comment's text in its event", async () => {
