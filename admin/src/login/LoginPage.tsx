@@ -43,8 +43,8 @@ export function LoginPage() {
   const submit = async (values: Partial<Credentials>) => {
     setLoading(true);
     try {
+      // The success toast is the admin layout's (authProvider keeps the server's message for it).
       await login({ email: values.email!.trim(), password: values.password! }, '/admin');
-      notify('Login successfully.', { type: 'success' });
     } catch (error) {
       notify((error as Error).message || 'Sign-in failed.', { type: 'error' });
     } finally {

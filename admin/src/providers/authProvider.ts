@@ -1,6 +1,7 @@
 import type { AuthProvider } from 'react-admin';
 import { apiCall, apiUrl, httpClient } from './httpClient';
 import { clearStoredUser, endSession, readStoredUser, roleFromToken, storeUser, type StoredUser } from './session';
+import { rememberSignInNotice } from '../login/signInNotice';
 
 /**
  * Sign-in against admin-login; the login is stored under `user` with accessToken (SPEC section 3).
@@ -13,6 +14,8 @@ export const authProvider: AuthProvider = {
       json: { email, password },
     });
     if (!answer.data) throw new Error(answer.message);
+    // Shown by the admin layout once /admin opens (the sign-in page's toasts go with it).
+    rememberSignInNotice(answer.message);
     storeUser({ ...answer.data, accessToken: String(answer.jwtToken) });
     return { redirectTo: '/admin' };
   },
