@@ -52,7 +52,9 @@ export function ChangedRowsNotice() {
   return (
     <Alert
       severity="info"
-      sx={{ mb: 1 }}
+      // With rows selected, react-admin's bulk actions bar (48 px) is drawn over the 48 px above the table,
+      // where this notice was: the notice then leaves that room empty for it, and both stay in sight.
+      sx={{ mb: busy ? 7 : 1 }}
       data-testid="rows-changed"
       action={
         <Button color="inherit" size="small" onClick={refreshNow}>
@@ -60,7 +62,7 @@ export function ChangedRowsNotice() {
         </Button>
       }
     >
-      {translate('app.live.rowsChanged', { smart_count: pending })} {translate('app.live.refreshing')}
+      {translate('app.live.rowsChanged', { smart_count: pending })}. {translate('app.live.refreshing')}
     </Alert>
   );
 }
