@@ -10,7 +10,7 @@ const POLL = { timeout: 15_000 };
 /** The Store key of the order tables' columns (QueueScreen's queueColumnsKey for the 'orders' table kind). */
 const COLUMNS = 'orders.orders.datatable';
 const RANKS = `${COLUMNS}_columnRanks`;
-const SAVED = 'orders.savedQueries';
+const SAVED = 'orders.allOrder.savedQueries';
 const SECTIONS = 'orders.sections';
 
 /** The queue table's column headers, left to right (the selection checkbox column has none). */

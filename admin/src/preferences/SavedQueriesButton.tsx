@@ -36,14 +36,15 @@ export type SavedView = SavedQuery & {
 /**
  * Saved queries of a list, with its columns: "Save current query" keeps the filters, sort, page size
  * and the DataTable's hidden columns and order (the `storeKey` the list's DataTable and ColumnsButton
- * use) under a name; choosing one applies all of it. Kept in react-admin's `<resource>.savedQueries`
- * Store key, so they follow the member through the preferences Store. React-admin's own saved-query
- * dialogs keep no columns, hence this menu (the list's FilterButton gets `disableSaveQuery`).
+ * use) under a name; choosing one applies all of it. Kept in react-admin's `<queriesKey>.savedQueries`
+ * Store key (one per queue: a query of one queue finds nothing on another), so they follow the member
+ * through the preferences Store. React-admin's own saved-query dialogs keep no columns, hence this menu
+ * (the list's FilterButton gets `disableSaveQuery`).
  */
-export function SavedQueriesButton({ storeKey }: { storeKey: string }) {
+export function SavedQueriesButton({ storeKey, queriesKey }: { storeKey: string; queriesKey: string }) {
   const translate = useTranslate();
-  const { resource, filterValues, displayedFilters, sort, perPage, setFilters, setSort, setPerPage } = useListContext();
-  const [savedQueries, setSavedQueries] = useSavedQueries(resource);
+  const { filterValues, displayedFilters, sort, perPage, setFilters, setSort, setPerPage } = useListContext();
+  const [savedQueries, setSavedQueries] = useSavedQueries(queriesKey);
   const [hidden, setHidden] = useStore<string[] | undefined>(storeKey);
   const [ranks, setRanks] = useStore<number[] | undefined>(`${storeKey}_columnRanks`);
   const [open, setOpen] = useState(false);

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { FilterButton, List, Loading, RefreshButton, TopToolbar, useTranslate } from 'react-admin';
-import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS, type QueueDefinition } from '@app/domain';
+import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS, STATUSES, type QueueDefinition, type Status } from '@app/domain';
 import { ScreenHeader } from '../layout/ScreenHeader';
 import { useTabTitle } from '../layout/useTabTitle';
 import { queueLabelKey } from '../layout/menuLinks';
 import { RequirePermission } from '../layout/RequirePermission';
-import { filterInputs, listFields, useRegistry } from '../registry';
+import { filterInputs, listFields, useRegistry, type ResourceFields } from '../registry';
 import { ColumnsButton, SavedQueriesButton, type ColumnChoice } from '../preferences';
 import { ChangedRowsNotice } from '../live';
 import { OrdersTable } from './OrdersTable';
@@ -18,16 +18,39 @@ import { QueuePagination } from './QueuePagination';
 export const queueColumnsKey = (queue: QueueDefinition) => `orders.${queue.columns}.datatable`;
 
 /**
+ * The Store key prefix of a queue's saved queries (react-admin's `<key>.savedQueries`): one per queue, as a
+ * query saved on Completed Orders ("Status = Completed") finds nothing on New Orders (issue 24).
+ */
+export const queueQueriesKey = (queue: QueueDefinition) => `orders.${queue.orderName}`;
+
+/** The statuses a queue's rows can have, from its domain definition: its statusIn, or all but its statusNotIn. */
+export const queueStatuses = (queue: QueueDefinition): readonly Status[] =>
+  queue.filter.statusIn ?? STATUSES.filter((status) => !queue.filter.statusNotIn?.includes(status));
+
+/** The order fields with the Status filter offering only the statuses the queue holds (no Deleted on Order History). */
+const withQueueStatuses = (definition: ResourceFields, queue: QueueDefinition): ResourceFields => ({
+  ...definition,
+  fields: definition.fields.map((field) =>
+    field.source === 'process_status'
+      ? { ...field, choices: field.choices?.filter((status) => queueStatuses(queue).includes(status as Status)) }
+      : field,
+  ),
+});
+
+/**
  * The toolbar above a queue table: the filter picker of the registry's filters, the columns button
  * (show, hide, reorder) and saved queries (with their columns; kept on the server through the
  * preferences Store), then whatever a screen or another feature adds through `children`.
  */
 export function QueueListActions({
   columnsKey,
+  queriesKey,
   columns,
   children,
 }: {
   columnsKey: string;
+  /** Whose saved queries the menu offers: the queue's own (queueQueriesKey). */
+  queriesKey: string;
   /** The table's columns, in its order (OrdersTable: the registry's, then Action). */
   columns: readonly ColumnChoice[];
   children?: ReactNode;
@@ -35,7 +58,7 @@ export function QueueListActions({
   return (
     <TopToolbar sx={{ flexWrap: 'wrap', minHeight: { sm: 48 } }}>
       <FilterButton disableSaveQuery />
-      <SavedQueriesButton storeKey={columnsKey} />
+      <SavedQueriesButton storeKey={columnsKey} queriesKey={queriesKey} />
       <ColumnsButton storeKey={columnsKey} columns={columns} />
       {children}
     </TopToolbar>
@@ -66,7 +89,7 @@ export function QueueList({
       resource="orders"
       storeKey={storeKey}
       filter={{ ...filter, queue: queue.orderName }}
-      filters={filterInputs(definition, registry, Object.keys(filter ?? {}))}
+      filters={filterInputs(withQueueStatuses(definition, queue), registry, Object.keys(filter ?? {}))}
       sort={definition.defaultSort}
       debounce={SEARCH_DEBOUNCE_MS}
       perPage={DEFAULT_PAGE_SIZE}
@@ -74,6 +97,7 @@ export function QueueList({
       actions={
         <QueueListActions
           columnsKey={queueColumnsKey(queue)}
+          queriesKey={queueQueriesKey(queue)}
           columns={[...listFields(definition, queue.columns), { source: 'action', label: 'app.table.action' }]}
         >
           {actions}
