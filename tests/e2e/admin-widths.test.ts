@@ -67,6 +67,27 @@ function unreachableHeaders(page: Page, testId: string): Promise<string[]> {
   });
 }
 
+/** The order page's buttons (its action bar and Add Comment) that the toast's box overlaps. */
+async function coveredButtons(page: Page, toast: Locator): Promise<string[]> {
+  const box = (await toast.boundingBox())!;
+  return page.locator('[data-testid="order-actions"] button, [data-testid="section-addComment"] button').evaluateAll(
+    (buttons, toastBox) =>
+      buttons
+        .filter((button) => {
+          const b = button.getBoundingClientRect();
+          return (
+            b.width > 0 &&
+            b.left < toastBox.x + toastBox.width &&
+            b.right > toastBox.x &&
+            b.top < toastBox.y + toastBox.height &&
+            b.bottom > toastBox.y
+          );
+        })
+        .map((button) => button.textContent ?? ''),
+    box,
+  );
+}
+
 describe.skipIf(!browserAvailable())('admin at every width in Chromium', () => {
   let server: TestServer;
   let browser: Browser;
@@ -95,9 +116,14 @@ describe.skipIf(!browserAvailable())('admin at every width in Chromium', () => {
         const remark = `Checked at ${width} px by ${role}.`;
         await comment.getByLabel('Remark').fill(remark);
         await clickOnTop(comment.getByRole('button', { name: 'Add Comment' }));
-        await page.locator('.MuiSnackbarContent-message', { hasText: 'Comment added.' }).waitFor();
+        const toast = page.locator('.MuiSnackbarContent-root', { hasText: 'Comment added.' });
+        await toast.waitFor();
+        // The toast sits on none of the order's action buttons, nor on the button just clicked.
+        expect(await coveredButtons(page, toast)).toEqual([]);
         await page.getByTestId('comment-history').getByText(`Demo ${role}`).first().waitFor();
         await screenshot(page, `widths-${role}-${width}-order`);
+        // It closes by itself.
+        if (width === 1366) await toast.waitFor({ state: 'detached', timeout: 10_000 });
 
         // Back to the dashboard through the sidebar: on narrow screens its panel opens from the header, which
         // slid away as the page scrolled down.
@@ -194,5 +220,41 @@ describe.skipIf(!browserAvailable())('admin at every width in Chromium', () => {
         await context.close();
       }
     });
+  });
+
+  it("shows another member's change and the bulk actions bar together, both clickable", async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    try {
+      await signIn(page, server.url, 'manager@demo.test');
+      await page.goto(`${server.url}/admin/recent-order`);
+      const rows = page.locator('tbody tr');
+      await rows.nth(1).getByTestId('order-id').waitFor();
+      const moved = Number(await rows.first().getByTestId('order-id').textContent());
+      await rows.nth(1).getByRole('checkbox').check();
+      const bulkDelete = page.locator('.RaBulkActionsToolbar-toolbar').getByRole('button', { name: 'Delete' });
+      await bulkDelete.waitFor();
+      const adminToken = await server.login('admin@demo.test');
+      const res = await server.call(adminToken, {
+        method: 'PUT',
+        url: '/api/admin/move-order-status',
+        payload: { orderIds: [moved], updatingStatus: 'Awaiting' },
+      });
+      expect(res.statusCode).toBe(200);
+      const refreshNow = page.getByTestId('rows-changed').getByRole('button', { name: 'Refresh now' });
+      await refreshNow.waitFor();
+      for (const target of [bulkDelete, refreshNow])
+        expect(
+          await target.evaluate((element) => {
+            const box = element.getBoundingClientRect();
+            return element.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+          }),
+        ).toBe(true);
+      await screenshot(page, 'widths-changed-rows-with-selection');
+      await clickOnTop(refreshNow);
+      await page.getByTestId('rows-changed').waitFor({ state: 'detached' });
+    } finally {
+      await context.close();
+    }
   });
 });
