@@ -19,24 +19,46 @@ export interface OutboxRow {
 
 const DELIVERABLE = ['queued', 'sending'];
 
+/** Candidates read beyond `limit`, so that a worker losing a row to another one claims the next instead. */
+const SPARE_CANDIDATES = 8;
+
 /**
  * Claims up to `limit` due rows for `workerId` until `leaseUntil` (DESIGN section 7): a conditional
  * UPDATE per row that only succeeds while nobody else holds a live claim, so two workers never hold
- * the same row. An expired claim ('sending' whose worker died) is taken over: delivery is at least
- * once. The attempt is counted at claim time, so a row that crashes its worker still ends up failed.
+ * the same row. An expired claim ('sending' whose worker died) is taken over: the mail it was sending
+ * may have reached the server already, so it can arrive twice, with the same Message-ID (the worker
+ * claims one row at a time, right before sending it, so that is at most one mail per dead worker).
+ * The attempt is counted at claim time, so a row that crashes its worker still ends up failed.
  */
 export async function claimDueMails(
   db: Knex,
-  { workerId, now, leaseUntil, limit }: { workerId: string; now: string; leaseUntil: string; limit: number },
+  {
+    workerId,
+    now,
+    leaseUntil,
+    limit,
+    after = 0,
+  }: {
+    workerId: string;
+    now: string;
+    leaseUntil: string;
+    limit: number;
+    /** Only rows with a greater id: a round goes forward and tries each row once. */
+    after?: number;
+  },
 ): Promise<OutboxRow[]> {
   const free = (q: Knex.QueryBuilder) =>
     q
+      .where('id', '>', after)
       .whereIn('state', DELIVERABLE)
       .where('next_attempt_at', '<=', now)
       .where((w) => w.whereNull('claimed_by').orWhere('claimed_until', '<', now));
-  const candidates: Array<{ id: number }> = await free(db('mail_outbox').select('id')).orderBy('id').limit(limit);
+  const candidates: Array<{ id: number }> = await free(db('mail_outbox').select('id'))
+    .orderBy('id')
+    .limit(limit + SPARE_CANDIDATES);
   const claimed: number[] = [];
   for (const { id } of candidates) {
+    if (claimed.length === limit) break;
     const taken = await free(db('mail_outbox').where({ id })).update({
       state: 'sending',
       claimed_by: workerId,

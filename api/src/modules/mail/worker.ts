@@ -15,7 +15,7 @@ export interface WorkerLog {
 
 export interface MailWorkerOptions extends MailContext {
   log: WorkerLog;
-  /** Rows claimed per round. */
+  /** Rows sent per round at most (claimed one by one). */
   batchSize?: number;
   /** Pause between rounds when the outbox had nothing due. */
   pollMs?: number;
@@ -73,15 +73,30 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     }
   }
 
+  /**
+   * Claims one row right before sending it, never a batch ahead: a worker killed mid-batch holds only
+   * the row on the wire, so the rest go out at once from the next worker instead of waiting out a
+   * lease, and only that one row can reach the server twice (at least once, same Message-ID).
+   */
   async function round(now: Date): Promise<number> {
-    const rows = await claimDueMails(db, {
-      workerId: id,
-      now: dayjs.utc(now).format(DB_DATETIME),
-      leaseUntil: dayjs.utc(now).add(leaseMs, 'millisecond').format(DB_DATETIME),
-      limit: batchSize,
-    });
-    for (const row of rows) await deliver(row, now);
-    return rows.length;
+    const started = Date.now();
+    let claimed = 0;
+    let after = 0;
+    for (; claimed < batchSize; claimed++) {
+      // The lease runs from the claim, however long the earlier sends of the round took.
+      const at = dayjs.utc(now).add(Date.now() - started, 'millisecond');
+      const [row] = await claimDueMails(db, {
+        workerId: id,
+        now: dayjs.utc(now).format(DB_DATETIME),
+        leaseUntil: at.add(leaseMs, 'millisecond').format(DB_DATETIME),
+        limit: 1,
+        after,
+      });
+      if (!row) break;
+      after = row.id;
+      await deliver(row, now);
+    }
+    return claimed;
   }
 
   function schedule(delay: number) {
