@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { NO_NATIONALITY, periodRanges } from './rollups.js';
+import { MODE_COLUMNS, NO_NATIONALITY, OTHER_MODES_COLUMN, periodRanges } from './rollups.js';
 
 /** UTC days `from` to `to`, both included ('YYYY-MM-DD'): the days orders are counted on (rollups.ts). */
 export interface DayRange {
@@ -16,24 +16,25 @@ const inRange = (range: DayRange) => (q: Knex.QueryBuilder) => {
   });
 };
 
-const sumIf = (db: Knex, mode: string) => db.raw('SUM(CASE WHEN mode = ? THEN count ELSE 0 END)', [mode]);
+/** Orders of every mode: the three split out and any other. */
+const ALL_MODES = `SUM(${[...Object.values(MODE_COLUMNS), OTHER_MODES_COLUMN].join(' + ')})`;
 
 /**
  * Orders created in the range per nationality, split by processing mode; deleted orders are not sales.
- * Read from the report totals (rollups.ts): a few rows per month or day and nationality, whatever the order count.
+ * Read from the report totals (rollups.ts): one row per month or day and nationality, whatever the order count.
  */
 export async function countryOrderCounts(db: Knex, range: DayRange) {
   const rows = await db('report_country_totals')
     .modify(inRange(range))
     .groupBy('nationality')
     .select('nationality', {
-      count: db.raw('SUM(count)'),
-      standard_count: sumIf(db, 'Standard'),
-      priority_count: sumIf(db, 'Priority'),
-      future_count: sumIf(db, 'Future'),
+      count: db.raw(ALL_MODES),
+      standard_count: db.raw('SUM(??)', [MODE_COLUMNS.Standard]),
+      priority_count: db.raw('SUM(??)', [MODE_COLUMNS.Priority]),
+      future_count: db.raw('SUM(??)', [MODE_COLUMNS.Future]),
     })
-    .havingRaw('SUM(count) > 0')
-    .orderByRaw('SUM(count) DESC, nationality ASC');
+    .havingRaw(`${ALL_MODES} > 0`)
+    .orderByRaw(`${ALL_MODES} DESC, nationality ASC`);
   return rows.map((r: Record<string, string | number>) => ({
     nationality: r.nationality === NO_NATIONALITY ? null : r.nationality,
     count: Number(r.count),

@@ -27,12 +27,27 @@ export const REPORT_FACT_COLUMNS = [
 /** An order without a nationality is kept under '' (a key column cannot be NULL) and reported as none. */
 export const NO_NATIONALITY = '';
 
+/**
+ * The country totals keep one row per period and nationality with a count per processing mode, so a
+ * range reads a third of the rows it would with the mode in the key; a mode other than these three
+ * counts in other_count (in the total, in no split), as the scan of the orders counted it.
+ */
+export const MODE_COLUMNS = {
+  Standard: 'standard_count',
+  Priority: 'priority_count',
+  Future: 'future_count',
+} as const;
+export const OTHER_MODES_COLUMN = 'other_count';
+const modeColumn = (mode: string): string =>
+  Object.hasOwn(MODE_COLUMNS, mode) ? MODE_COLUMNS[mode as keyof typeof MODE_COLUMNS] : OTHER_MODES_COLUMN;
+
 const dayOf = (datetime: string) => String(datetime).slice(0, 10);
 const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
 
 interface RollupDelta {
   table: 'report_country_totals' | 'report_processed_totals';
   key: Record<string, string>;
+  column: string;
   delta: number;
 }
 
@@ -40,22 +55,20 @@ interface RollupDelta {
  * The rollup rows one order counts in: none, two or four. Each total is kept per day and per month
  * (period 'month', `day` holding the month's first day), so a range reads its whole months from month
  * rows and only the days at its ends from day rows: a year is at most 12 month rows and 60 day rows
- * per nationality and mode, not 365.
+ * per nationality, not 365.
  */
 function rollupRows(facts: ReportFacts): RollupDelta[] {
   const rows: RollupDelta[] = [];
-  const both = (table: RollupDelta['table'], day: string, rest: Record<string, string>) => {
-    rows.push({ table, key: { period: 'day', day, ...rest }, delta: 0 });
-    rows.push({ table, key: { period: 'month', day: monthOf(day), ...rest }, delta: 0 });
+  const both = (table: RollupDelta['table'], day: string, rest: Record<string, string>, column: string) => {
+    rows.push({ table, key: { period: 'day', day, ...rest }, column, delta: 0 });
+    rows.push({ table, key: { period: 'month', day: monthOf(day), ...rest }, column, delta: 0 });
   };
   if (facts.process_status !== 'Deleted') {
-    both('report_country_totals', dayOf(facts.created_at), {
-      nationality: facts.nationality ?? NO_NATIONALITY,
-      mode: facts.processing_mode,
-    });
+    const nationality = facts.nationality ?? NO_NATIONALITY;
+    both('report_country_totals', dayOf(facts.created_at), { nationality }, modeColumn(facts.processing_mode));
   }
   if (facts.processed_at && facts.processed_by) {
-    both('report_processed_totals', dayOf(facts.processed_at), { processed_by: facts.processed_by });
+    both('report_processed_totals', dayOf(facts.processed_at), { processed_by: facts.processed_by }, 'count');
   }
   return rows;
 }
@@ -73,7 +86,7 @@ export async function applyReportRollupChanges(
   const deltas = new Map<string, RollupDelta>();
   const add = (facts: ReportFacts | null, delta: number) => {
     for (const row of facts ? rollupRows(facts) : []) {
-      const text = JSON.stringify([row.table, ...Object.values(row.key)]);
+      const text = JSON.stringify([row.table, ...Object.values(row.key), row.column]);
       const entry = deltas.get(text) ?? row;
       entry.delta += delta;
       deltas.set(text, entry);
@@ -84,7 +97,7 @@ export async function applyReportRollupChanges(
     add(after, +1);
   }
   const ordered = [...deltas.entries()].filter(([, e]) => e.delta !== 0).sort(([a], [b]) => (a < b ? -1 : 1));
-  for (const [, { table, key, delta }] of ordered) await upsertIncrement(trx, table, key, 'count', delta);
+  for (const [, { table, key, column, delta }] of ordered) await upsertIncrement(trx, table, key, column, delta);
 }
 
 /** Days `from` to `to` (both included) as the rows that hold them: whole months as month rows, the rest as days. */
@@ -115,13 +128,21 @@ export async function rebuildReportRollups(db: Knex): Promise<void> {
   const mysql = dialectOf(db) === 'mysql';
   const day = (column: string) => (mysql ? `DATE(${column})` : `substr(${column}, 1, 10)`);
   const month = mysql ? "DATE_FORMAT(day, '%Y-%m-01')" : "substr(day, 1, 7) || '-01'";
+  const modes = Object.keys(MODE_COLUMNS);
+  const countryColumns = [...Object.values(MODE_COLUMNS), OTHER_MODES_COLUMN];
+  const countsByMode = [
+    ...modes.map((mode) => db.raw('SUM(CASE WHEN processing_mode = ? THEN 1 ELSE 0 END)', [mode]).toString()),
+    db
+      .raw(`SUM(CASE WHEN processing_mode IN (${modes.map(() => '?').join(', ')}) THEN 0 ELSE 1 END)`, modes)
+      .toString(),
+  ];
   await db.transaction(async (trx) => {
     await trx('report_country_totals').del();
     await trx('report_processed_totals').del();
     await trx.raw(
-      `INSERT INTO report_country_totals (period, day, nationality, mode, count)
-       SELECT 'day', ${day('created_at')}, COALESCE(nationality, ?), processing_mode, COUNT(*) FROM orders
-       WHERE process_status <> 'Deleted' GROUP BY 2, 3, 4`,
+      `INSERT INTO report_country_totals (period, day, nationality, ${countryColumns.join(', ')})
+       SELECT 'day', ${day('created_at')}, COALESCE(nationality, ?), ${countsByMode.join(', ')} FROM orders
+       WHERE process_status <> 'Deleted' GROUP BY 2, 3`,
       [NO_NATIONALITY],
     );
     await trx.raw(
@@ -131,9 +152,9 @@ export async function rebuildReportRollups(db: Knex): Promise<void> {
     );
     // The month rows are read back from the day rows (a few thousand), not from orders again.
     await trx.raw(
-      `INSERT INTO report_country_totals (period, day, nationality, mode, count)
-       SELECT 'month', ${month}, nationality, mode, SUM(count) FROM report_country_totals
-       WHERE period = 'day' GROUP BY 2, 3, 4`,
+      `INSERT INTO report_country_totals (period, day, nationality, ${countryColumns.join(', ')})
+       SELECT 'month', ${month}, nationality, ${countryColumns.map((c) => `SUM(${c})`).join(', ')}
+       FROM report_country_totals WHERE period = 'day' GROUP BY 2, 3`,
     );
     await trx.raw(
       `INSERT INTO report_processed_totals (period, day, processed_by, count)
