@@ -1,4 +1,4 @@
-import { Children, memo, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Children, isValidElement, memo, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { TableBody, type SxProps } from '@mui/material';
 import {
   DataTableClasses,
@@ -7,6 +7,8 @@ import {
   useDataTableConfigContext,
   useDataTableDataContext,
   useDataTableRowSxContext,
+  useDataTableStoreContext,
+  useStore,
   type RaRecord,
 } from 'react-admin';
 
@@ -114,7 +116,14 @@ export const LazyTableBody = memo(function LazyTableBody({
     if (drawn?.offsetHeight) body.current!.style.setProperty('--lazy-row-height', `${drawn.offsetHeight}px`);
   }, [data]);
 
-  const columns = Children.toArray(children).filter(Boolean).length + (hasBulkActions ? 1 : 0);
+  // An empty row spans the columns shown: the member's hidden ones are left out.
+  const { storeKey, defaultHiddenColumns } = useDataTableStoreContext();
+  const [hidden] = useStore<string[]>(storeKey, defaultHiddenColumns);
+  const columns =
+    Children.toArray(children).filter((child) => {
+      if (!isValidElement<{ source?: string; label?: unknown }>(child)) return false;
+      return !hidden.includes(child.props.source ?? String(child.props.label));
+    }).length + (hasBulkActions ? 1 : 0);
   return (
     <TableBody ref={body} className={`datatable-body ${DataTableClasses.tbody} ${className ?? ''}`}>
       {data?.map((record: RaRecord, index: number) => (
