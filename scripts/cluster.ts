@@ -211,7 +211,9 @@ export async function startNode(node: GaleraNode, { bootstrap = false, timeoutMs
     const child = spawn(MARIADBD, args, { detached: true, stdio: 'ignore' });
     child.unref();
     // Known as running from now on: mariadbd writes its pid file only once a state transfer is done.
-    fs.writeFileSync(path.join(node.dir, 'mariadbd.pid'), `${child.pid}\n`);
+    const pidFile = path.join(node.dir, 'mariadbd.pid');
+    fs.writeFileSync(pidFile, `${child.pid}\n`);
+    fs.chownSync(pidFile, ...mysqlOwner());
     log(
       `node${node.index} starting on port ${node.port}${bootstrap ? ' (new cluster)' : ''}${position ? ` from ${position}` : ''}`,
     );
