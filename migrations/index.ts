@@ -13,6 +13,7 @@ import * as orderFinishedAt from './010_order_finished_at.js';
 import * as reportRollups from './011_report_rollups.js';
 import * as hotRowShards from './012_hot_row_shards.js';
 import * as commentEventDetail from './013_comment_event_detail.js';
+import * as orderWorkMinutes from './014_order_work_minutes.js';
 
 /**
  * Migrations in order, imported statically so that they run the same under tsx, vitest and a bundle.
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '011_report_rollups': reportRollups,
   '012_hot_row_shards': hotRowShards,
   '013_comment_event_detail': commentEventDetail,
+  '014_order_work_minutes': orderWorkMinutes,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -2,7 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
-import { dayjs, DB_DATE, DB_DATETIME, DATE_FORMATS, WORK_DONE_STATUSES, type Role } from '@app/domain';
+import {
+  dayjs,
+  DB_DATE,
+  DB_DATETIME,
+  DATE_FORMATS,
+  orderAgeMinutes,
+  WORK_DONE_STATUSES,
+  type Role,
+  type SlaFacts,
+} from '@app/domain';
 import { hashPassword } from '../api/src/modules/auth/passwords.js';
 import { recountOrderCounters } from '../api/src/modules/orders/counters.js';
 import { rebuildReportRollups } from '../api/src/modules/reports/rollups.js';
@@ -150,7 +159,10 @@ function buildOrders(rng: Rng, now: dayjs.Dayjs, staff: Array<{ id: number; name
       order.processed_at = d.createdAt.add(rng.int(30, 36 * 60), 'minute').format(DB_DATETIME);
     }
     // The age stops when the work is done: these reached it when their document was processed.
-    if (WORK_DONE_STATUSES.includes(d.status)) order.finished_at = order.processed_at;
+    if (WORK_DONE_STATUSES.includes(d.status)) {
+      order.finished_at = order.processed_at;
+      order.work_minutes = orderAgeMinutes(order as unknown as SlaFacts, 0);
+    }
     // Refunds: every other one refunded ("Refunded it": refund date, refund mail), never later than now;
     // the others filed there by "Completed Refunds", waiting for the refund (no refund date).
     if (d.status === 'Refunds') {

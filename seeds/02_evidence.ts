@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
-import { dayjs, DB_DATE, DB_DATETIME, DATE_FORMATS } from '@app/domain';
+import { dayjs, DB_DATE, DB_DATETIME, DATE_FORMATS, orderAgeMinutes } from '@app/domain';
 import { insertOne } from '../api/src/db/knex.js';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../api/src/storage/privateFiles.js';
 import { placeOfIp } from '../api/src/geo/ipLocation.js';
@@ -207,6 +207,18 @@ async function insertOrder(
     refund_date: status === 'Refunds' ? createdAt.add(6, 'day').format(DB_DATETIME) : null,
     // The age stops when the work is done (processed; ChargeBack and Refunds were completed first).
     finished_at: status === 'Customer Called' ? null : processedAt,
+    work_minutes:
+      status === 'Customer Called'
+        ? null
+        : orderAgeMinutes(
+            {
+              process_status: status,
+              processing_mode: 'Standard',
+              paid_at: order.paid_at as string,
+              finished_at: processedAt,
+            },
+            0,
+          ),
   });
   await ctx.trx('orders').insert(order);
   return order;

@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import { parseArgs } from 'node:util';
 import type { Knex } from 'knex';
-import { dayjs, DATE_FORMATS } from '@app/domain';
+import { dayjs, DATE_FORMATS, orderAgeMinutes, WORK_DONE_STATUSES, type SlaFacts } from '@app/domain';
 import { loadConfig } from '../../api/src/config.js';
 import { createDb, dialectOf } from '../../api/src/db/knex.js';
 import { recountOrderCounters } from '../../api/src/modules/orders/counters.js';
@@ -146,8 +146,10 @@ function buildBatch(
       }
     }
     // The age stops when the work is done (finished_at); half the Refunds are refunded, never later than now.
-    if (status === 'Completed' || status === 'Refunds' || status === 'ChargeBack')
+    if (WORK_DONE_STATUSES.includes(status)) {
       order.finished_at = order.processed_at;
+      order.work_minutes = orderAgeMinutes(order as unknown as SlaFacts, 0);
+    }
     if (status === 'Refunds' && id % 2) order.refund_date = toDateTime(Math.min(at + 3 * DAY, now));
     if (rng.chance(0.1)) {
       const member = rng.pick(staff);

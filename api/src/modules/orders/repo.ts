@@ -42,6 +42,7 @@ export interface LockedOrder extends ReportFacts {
   email: string;
   /** When the refund was recorded ("Refunded it"); null until then, also for an order moved to Refunds. */
   refund_date: string | null;
+  paid_at: string | null;
   /** When the work was done (the age stops there); null while it is not. */
   finished_at: string | null;
   /** Incremented by every change (the stale-write guard). */
@@ -190,9 +191,12 @@ function ageSql(db: Knex, prefix: string, now: string): Knex.Raw {
     : db.raw('(julianday(COALESCE(??, ?)) - julianday(??))', [finished, now, paid]);
 }
 
+/** What a page is sorted by in SQL: a sort field, or the kept age of finished orders (service.ts sqlSort). */
+export type SortColumn = SortField | 'work_minutes';
+
 /** Sorted by `sort` (age as shown: ascending is youngest first), ties broken by order id. */
 const orderedBy =
-  (db: Knex, sort: SortField, direction: 'asc' | 'desc', now: string, prefix = '') =>
+  (db: Knex, sort: SortColumn, direction: 'asc' | 'desc', now: string, prefix = '') =>
   (q: Knex.QueryBuilder) => {
     if (sort === 'age_minutes') q.orderBy(ageSql(db, prefix, now) as unknown as string, direction);
     else q.orderBy(`${prefix}${sort}`, direction);
@@ -209,7 +213,7 @@ export async function findOrderPage(
   db: Knex,
   conditions: OrderCondition[],
   page: {
-    sort: SortField;
+    sort: SortColumn;
     direction: 'asc' | 'desc';
     offset: number;
     limit: number;
@@ -253,6 +257,7 @@ export const lockOrders = (trx: Knex.Transaction, ids: number[]): Promise<Locked
       'processing_date',
       'email',
       'refund_date',
+      'paid_at',
       'finished_at',
       'version',
       ...REPORT_FACT_COLUMNS,

@@ -14,8 +14,8 @@ import {
   queueCondition,
   searchConditions,
   type OrderCondition,
+  type SortColumn,
 } from './repo.js';
-import type { SortField } from './schemas.js';
 import { openQueue, orderIdOf, readQueuePage, SEARCH_TOTAL_CAP, sqlSort, withSlaAge } from './service.js';
 import { orderForRole } from './visibleFields.js';
 
@@ -80,7 +80,7 @@ async function listOrders(app: FastifyInstance, member: Member, query: ListQuery
   // Age sorts as shown (the registry names its column, paid_at, for the role checks).
   const { sort, direction } = sqlSort(
     queueFilters,
-    (query.sort.source === 'age_minutes' ? 'age_minutes' : query.sort.column) as SortField,
+    (query.sort.source === 'age_minutes' ? 'age_minutes' : query.sort.column) as SortColumn,
     query.sort.order,
   );
   const limit = query.end - query.start + 1;

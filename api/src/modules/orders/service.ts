@@ -60,8 +60,9 @@ import {
   searchConditions,
   updateOrder,
   type LockedOrder,
+  type SortColumn,
 } from './repo.js';
-import { SEARCH_REQUIRED, type SortField } from './schemas.js';
+import { SEARCH_REQUIRED } from './schemas.js';
 
 /**
  * Search totals stop counting here: 100 pages of 10, and the most matches each kind of match reads,
@@ -107,14 +108,22 @@ export interface QueuePageOptions {
 }
 
 /**
- * How a page is sorted in SQL. Age ascending is youngest first; where the filters allow unfinished
+ * How a page is sorted in SQL. Age ascending is youngest first. Where the filters allow unfinished
  * orders only, every age still runs, so that is the time of payment newest first (the status/paid_at
- * index) rather than an age worked out for each row.
+ * index); where they allow finished orders only, every age is the one kept when the work was done
+ * (the status/work_minutes index). A mix is sorted by the age worked out for each row.
  */
-export function sqlSort(filters: QueueFilter[], sort: SortField, direction: 'asc' | 'desc') {
-  const running = filters.some((f) => f.statusIn?.length && f.statusIn.every((s) => !WORK_DONE_STATUSES.includes(s)));
-  if (sort !== 'age_minutes' || !running) return { sort, direction };
-  return { sort: 'paid_at' as const, direction: direction === 'asc' ? ('desc' as const) : ('asc' as const) };
+export function sqlSort(
+  filters: QueueFilter[],
+  sort: SortColumn,
+  direction: 'asc' | 'desc',
+): { sort: SortColumn; direction: 'asc' | 'desc' } {
+  if (sort !== 'age_minutes') return { sort, direction };
+  const only = (done: boolean) =>
+    filters.some((f) => f.statusIn?.length && f.statusIn.every((s) => WORK_DONE_STATUSES.includes(s) === done));
+  if (only(true)) return { sort: 'work_minutes', direction };
+  if (only(false)) return { sort: 'paid_at', direction: direction === 'asc' ? 'desc' : 'asc' };
+  return { sort, direction };
 }
 
 /** A queue that is one status and nothing else is walked in order id order by (process_status, order_id). */
@@ -137,7 +146,7 @@ export async function listQueue(db: Knex, member: Member, queue: QueueDefinition
   const total = await queueTotal(db, queue.filter, member.id, today, options.month);
   const { sort, direction } = sqlSort(
     [queue.filter],
-    (options.sort || 'order_id') as SortField,
+    (options.sort || 'order_id') as SortColumn,
     options.order.toLowerCase() === 'asc' ? 'asc' : 'desc',
   );
   const offset = (options.page - 1) * options.limit;
@@ -288,7 +297,9 @@ function finishedPatch(order: LockedOrder, status: string | undefined) {
   if (status === undefined || status === order.process_status || status === 'Deleted') return {};
   const done = WORK_DONE_STATUSES.includes(status);
   if (done && order.finished_at) return {};
-  return { finished_at: done ? nowUtc() : null };
+  if (!done) return { finished_at: null, work_minutes: null };
+  const now = Date.now();
+  return { finished_at: nowUtc(new Date(now)), work_minutes: orderAgeMinutes({ ...order, finished_at: null }, now) };
 }
 
 /** A refusal of the order rules (domain orderRules.ts) as the API's answer. */
