@@ -49,8 +49,8 @@ const fields: FieldDefinition[] = [
     columnSets: ALL_TABLES,
   },
   { source: 'refund_date', type: 'datetime', places: ['list'], sortable: true, columnSets: ['refunds'] },
-  // Live work (issue 14): age since payment, marked past the SLA (domain/sla.ts); sorted by the time of payment,
-  // so ascending puts the oldest first.
+  // Live work (issue 14): age since payment, marked past the SLA (domain/sla.ts), stopped when the work is done
+  // (issue 24); ascending is youngest first, as the column reads.
   {
     source: 'age_minutes',
     type: 'number',
