@@ -24,6 +24,13 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs = 30
   }
 }
 
+/** What these tests read of an answer: the envelope's message, a ticket, a sign-in token. */
+interface Answer {
+  message?: string;
+  token?: string;
+  data?: { ticket: string };
+}
+
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((x, y) => x - y);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -77,7 +84,7 @@ describe.runIf(inject('mysqlAvailable') && redisServerInstalled())('Redis stoppe
       body: body ? JSON.stringify(body) : undefined,
     });
     const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : {}) as Record<string, any> };
+    return { status: res.status, body: (text ? JSON.parse(text) : {}) as Answer };
   };
   const signIn = (server: ServerProcess, email: string, password = DEMO_PASSWORD) =>
     request(server, 'POST', '/api/admin/admin-login', undefined, { email, password });
@@ -85,7 +92,7 @@ describe.runIf(inject('mysqlAvailable') && redisServerInstalled())('Redis stoppe
   const isChangeOf = (orderId: number) => (e: LiveEvent) => e.type === 'order.changed' && e.orderId === orderId;
 
   it('keeps sign-in, lists and moves working while Redis is away, and live events resume after', async () => {
-    const manager = (await signIn(b, 'manager@demo.test')).body.token as string;
+    const manager = (await signIn(b, 'manager@demo.test')).body.token!;
     const pool: number[] = (
       await testDb
         .db('orders')
@@ -126,7 +133,7 @@ describe.runIf(inject('mysqlAvailable') && redisServerInstalled())('Redis stoppe
     // Before: a ticket from A opens a stream on B, which hears a move made through A.
     const ticket = await request(a, 'POST', '/api/admin/events/ticket', manager);
     expect(ticket.status).toBe(200);
-    const stream = await openLiveStream(b.url, { ticket: ticket.body.data.ticket });
+    const stream = await openLiveStream(b.url, { ticket: ticket.body.data!.ticket });
     streams.push(stream);
     expect(stream.status).toBe(200);
     const first = pool.shift()!;
@@ -195,7 +202,7 @@ describe.runIf(inject('mysqlAvailable') && redisServerInstalled())('Redis stoppe
     // A new stream opens again, with a ticket from B redeemed on A.
     const again = await request(b, 'POST', '/api/admin/events/ticket', manager);
     expect(again.status).toBe(200);
-    const reopened = await openLiveStream(a.url, { ticket: again.body.data.ticket });
+    const reopened = await openLiveStream(a.url, { ticket: again.body.data!.ticket });
     streams.push(reopened);
     expect(reopened.status).toBe(200);
 
