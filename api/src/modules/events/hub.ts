@@ -96,7 +96,8 @@ export class LiveHub {
   ) {
     this.unsubscribe = [
       bus.subscribe((delivery) => {
-        if (delivery.event.type === 'order.changed') options.ordersChanged();
+        // After a resync (Redis was away) this process may have missed other processes' changes too.
+        if (delivery.event.type === 'order.changed' || delivery.event.type === 'resync') options.ordersChanged();
         for (const stream of this.streams) this.deliver(stream, delivery);
         if (delivery.countsChanged) this.refreshCountsSoon();
       }),
