@@ -125,8 +125,7 @@ function timeline({ order, documents, mails, downloads }: DefencePack): unknown[
 
 /*
  * Column widths are in points of the 515-point content width. Each column holding a word that must read
- * whole (an 8-digit order id, a YYYY-MM-DD date, "Purchase", a 16-digit device id, an IPv4 address up to
- * its last dot) is wide enough for it by the table's own estimate, so no such word is broken: only
+ * whole (an 8-digit order id, a YYYY-MM-DD date, "Purchase", a 16-digit device id, a whole IPv4 address) is wide enough for it by the table's own estimate, so no such word is broken: only
  * emails, message ids and long addresses break, after @ . / _ : or -.
  */
 function PriorTransactions({ ce3 }: Pick<DefencePack, 'ce3'>) {
@@ -137,12 +136,12 @@ function PriorTransactions({ ce3 }: Pick<DefencePack, 'ce3'>) {
           { label: 'Order', flex: 46 },
           { label: 'Settled (UTC)', flex: 56 },
           { label: 'Amount', flex: 38 },
-          { label: 'IP address', flex: 62 },
+          { label: 'IP address', flex: 76 },
           { label: 'Device ID', flex: 84 },
-          { label: 'Email', flex: 80 },
+          { label: 'Email', flex: 72 },
           { label: 'Disputed / refunded', flex: 50 },
           { label: 'Days before dispute', flex: 40 },
-          { label: 'CE 3.0', flex: 59 },
+          { label: 'CE 3.0', flex: 53 },
         ]}
         rows={ce3.priors.map((p) => [
           p.orderId,
@@ -169,10 +168,10 @@ function DownloadLog({ downloads, purchase, order }: DefencePack) {
         columns={[
           { label: '#', flex: 48 },
           { label: 'Time (UTC)', flex: 58 },
-          { label: 'IP address', flex: 62 },
-          { label: 'Location', flex: 75 },
+          { label: 'IP address', flex: 76 },
+          { label: 'Location', flex: 68 },
           { label: 'Device', flex: 64 },
-          { label: 'Browser', flex: 72 },
+          { label: 'Browser', flex: 65 },
           { label: 'OS', flex: 52 },
           { label: 'Device ID', flex: 84 },
         ]}
