@@ -37,7 +37,8 @@ describe.each(dialects())('the queue page cache on %s', (dialect) => {
   it('answers a page read again from memory, in both the SPEC list and the orders resource', async () => {
     const first = await page(t, tokens.manager!, 'completedOrder');
     orderQueries.length = 0;
-    expect(await page(t, tokens.team!, 'completedOrder')).toEqual(first);
+    // Another member of a role that reads the same fields (Team would get the age in hours, without paid_at).
+    expect(await page(t, tokens.admin!, 'completedOrder')).toEqual(first);
     const resource = await t.call(tokens.manager!, {
       method: 'GET',
       url: `/api/orders?filter=${encodeURIComponent('{"queue":"completedOrder"}')}&range=[0,9]&sort=["order_id","DESC"]`,
