@@ -13,7 +13,13 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 /** What a client sees of an answer, minus what differs on every request anyway. */
 const visible = (res: LightMyRequestResponse) => {
-  const { date: _date, 'x-ratelimit-reset': _reset, 'retry-after': _retry, ...headers } = res.headers;
+  const {
+    date: _date,
+    'x-ratelimit-reset': _reset,
+    'retry-after': _retry,
+    'x-request-id': _requestId,
+    ...headers
+  } = res.headers;
   return { status: res.statusCode, headers, body: res.body };
 };
 
