@@ -19,8 +19,8 @@ const CHANNEL = 'tdac:member-cache';
 export interface MemberCache {
   /** The cached answer for this token id, else `load()`'s (kept only when it is a member). */
   get<T>(tokenId: string, load: () => Promise<T | undefined>): Promise<T | undefined>;
-  /** Forgets every session here and tells the other processes to do the same. */
-  clear(): void;
+  /** Forgets every session here and tells the other processes to do the same (resolves once Redis has it). */
+  clear(): Promise<void>;
 }
 
 /**
@@ -49,15 +49,15 @@ export default fp(async (app) => {
       }
       return value;
     },
-    clear() {
+    async clear() {
       entries.clear();
-      if (app.redis) void app.redis.publish(CHANNEL, '1').catch(() => {});
+      if (app.redis) await app.redis.publish(CHANNEL, '1').catch(() => {});
     },
   };
   app.decorate('memberCache', cache);
   // Before the answer leaves, so the member's next request already sees the change.
   app.addHook('onSend', async (request, reply) => {
     const permission = String(request.routeOptions.config?.permission ?? '');
-    if (request.method !== 'GET' && reply.statusCode < 400 && /^(team|account)\./.test(permission)) cache.clear();
+    if (request.method !== 'GET' && reply.statusCode < 400 && /^(team|account)\./.test(permission)) await cache.clear();
   });
 });
