@@ -1,7 +1,7 @@
 import { List as MuiList, ListItem, ListItemText, Typography } from '@mui/material';
 import { ReferenceManyField, useListContext, useTranslate, type RaRecord } from 'react-admin';
 import { statusLabel } from '@app/domain';
-import { formatUtcTime, Section, useResourceDefinition } from '../registry';
+import { formatTimeFor, Section, useResourceDefinition } from '../registry';
 import { actionText } from './actionText';
 
 interface AuditEvent extends RaRecord {
@@ -37,7 +37,7 @@ function TimelineEvents() {
         <ListItem key={event.id} divider disableGutters>
           <ListItemText
             primary={eventText(event, translate)}
-            secondary={`${formatUtcTime(event.created_at, 'show')} · ${
+            secondary={`${formatTimeFor(event.created_at, 'show')} · ${
               event.member_name ?? translate('resources.audit-events.visitor')
             }`}
           />

@@ -2,7 +2,7 @@ import { Link, Typography } from '@mui/material';
 import { DataTable, Pagination, ReferenceManyField, useTranslate, type RaRecord } from 'react-admin';
 import { TEXTS } from '@app/domain';
 import { Section } from '../registry';
-import { formatEstTime } from '../registry/formatValue';
+import { DISPLAY_FORMATS, formatTime } from '../registry/formatValue';
 import { documentLink, useDocumentDownload } from '../documents/useDocuments';
 import { ScrollRegion } from '../layout/ScrollRegion';
 import { ResendForm } from '../mails/ResendForm';
@@ -81,7 +81,11 @@ export function DownloadHistory() {
             data-testid="download-history"
           >
             <DataTable.Col source="seq" disableSort />
-            <DataTable.Col source="created_at" disableSort render={(entry) => formatEstTime(entry.created_at)} />
+            <DataTable.Col
+              source="created_at"
+              disableSort
+              render={(entry) => formatTime(entry.created_at, DISPLAY_FORMATS.downloadHistory)}
+            />
             <DataTable.Col
               source="file1"
               disableSort

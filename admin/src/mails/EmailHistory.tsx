@@ -2,7 +2,7 @@ import { Box, Chip, Link, Tooltip } from '@mui/material';
 import { DataTable, Pagination, ReferenceManyField, useTranslate, type RaRecord } from 'react-admin';
 import { MAIL_STATES } from '@app/domain';
 import { Section } from '../registry';
-import { DISPLAY_FORMATS, formatEstTime } from '../registry/formatValue';
+import { DISPLAY_FORMATS, formatTime } from '../registry/formatValue';
 import { documentLink, useDocumentDownload } from '../documents/useDocuments';
 import { ScrollRegion } from '../layout/ScrollRegion';
 import { ResendForm } from './ResendForm';
@@ -43,7 +43,7 @@ function MailDelivery({ mail }: { mail: MailRecord }) {
           data-testid={`mail-${field}`}
           sx={{ display: 'block', color: field === 'bounced_at' ? 'error.main' : undefined }}
         >
-          {`${translate(`resources.mails.fields.${field}`)} ${formatEstTime(mail[field]!, DISPLAY_FORMATS.mailHistory)}`}
+          {`${translate(`resources.mails.fields.${field}`)} ${formatTime(mail[field]!, DISPLAY_FORMATS.mailHistory)}`}
           {field === 'bounced_at' && mail.bounce_reason ? `: ${mail.bounce_reason}` : ''}
         </Box>
       ))}
@@ -137,7 +137,7 @@ export function EmailHistory() {
             <DataTable.Col
               source="created_at"
               disableSort
-              render={(mail) => formatEstTime(mail.created_at, DISPLAY_FORMATS.mailHistory)}
+              render={(mail) => formatTime(mail.created_at, DISPLAY_FORMATS.mailHistory)}
             />
             <DataTable.Col source="provider" disableSort />
             <DataTable.Col

@@ -107,7 +107,7 @@ const en = {
       to_email: 'Recipient',
       file1: 'Download',
       invoice: 'Invoice',
-      created_at: 'Date & Time (EST)',
+      created_at: 'Date & Time',
       provider: 'Mail Provider',
       state: 'State',
       message_id: 'Message-ID',
@@ -139,7 +139,7 @@ const en = {
     fields: {
       seq: '#',
       order_id: 'Order ID',
-      created_at: 'Date & Time (EST)',
+      created_at: 'Date & Time',
       file1: 'Downloaded File',
       ip: 'IP Address',
       location: 'Location',
@@ -163,7 +163,7 @@ const en = {
     fields: {
       seq: '#',
       order_id: 'Order ID',
-      created_at: 'Date & Time (EST)',
+      created_at: 'Date & Time',
       remark_name: 'Team',
       action: 'Action',
       remark: 'Remark',
@@ -308,7 +308,7 @@ const fr: Texts<typeof en> = {
       to_email: 'Destinataire',
       file1: 'Télécharger',
       invoice: 'Facture',
-      created_at: 'Date et heure (EST)',
+      created_at: 'Date et heure',
       provider: "Fournisseur d'e-mail",
       state: 'État',
       message_id: 'Message-ID',
@@ -340,7 +340,7 @@ const fr: Texts<typeof en> = {
     fields: {
       seq: '#',
       order_id: 'N° de commande',
-      created_at: 'Date et heure (EST)',
+      created_at: 'Date et heure',
       file1: 'Fichier téléchargé',
       ip: 'Adresse IP',
       location: 'Lieu',
@@ -364,7 +364,7 @@ const fr: Texts<typeof en> = {
     fields: {
       seq: '#',
       order_id: 'N° de commande',
-      created_at: 'Date et heure (EST)',
+      created_at: 'Date et heure',
       remark_name: 'Équipe',
       action: 'Action',
       remark: 'Remarque',

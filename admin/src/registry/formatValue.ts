@@ -22,15 +22,8 @@ export const DISPLAY_FORMATS = {
 export const formatTime = (value: unknown, format: string) => formatInZone(value as string, format, currentTimeZone());
 
 /** A stored (UTC) time in a table's or a page's format, in the member's time zone. */
-export const formatUtcTime = (value: unknown, context: ValueContext = 'list') =>
+export const formatTimeFor = (value: unknown, context: ValueContext = 'list') =>
   formatTime(value, context === 'list' ? DISPLAY_FORMATS.listDateTime : DISPLAY_FORMATS.showDateTime);
-
-/**
- * A history's time (mails, downloads, comments), in the member's time zone like every other time;
- * the name stays for its callers (they were New York times, SPEC's "EST").
- */
-export const formatEstTime = (value: unknown, format: string = DISPLAY_FORMATS.downloadHistory) =>
-  formatTime(value, format);
 
 export const isEmptyValue = (value: unknown) => value == null || String(value).trim() === '';
 
@@ -58,7 +51,7 @@ export function formatValue(
     case 'date':
       return formatUtc(value as string, context === 'list' ? DISPLAY_FORMATS.listDate : DISPLAY_FORMATS.showDate);
     case 'datetime':
-      return formatUtcTime(value, context);
+      return formatTimeFor(value, context);
     case 'status':
       return statusLabel(String(value));
     case 'boolean':

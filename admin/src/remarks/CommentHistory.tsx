@@ -10,7 +10,7 @@ import {
 } from 'react-admin';
 import { TEXTS } from '@app/domain';
 import { Section } from '../registry';
-import { formatEstTime } from '../registry/formatValue';
+import { formatTime } from '../registry/formatValue';
 import { ScrollRegion } from '../layout/ScrollRegion';
 
 /** The six flags of a comment (SPEC section 2), in SPEC's order. */
@@ -88,7 +88,7 @@ export function CommentHistory() {
             <DataTable.Col
               source="created_at"
               disableSort
-              render={(remark) => formatEstTime(remark.created_at, COMMENT_TIME)}
+              render={(remark) => formatTime(remark.created_at, COMMENT_TIME)}
             />
             <DataTable.Col source="remark_name" disableSort />
             <DataTable.Col
