@@ -56,12 +56,14 @@ export function Menu() {
           data-testid={`menu-${link.route || 'dashboard'}`}
           leftIcon={ICONS[link.route] ?? <InboxIcon />}
           primaryText={
-            <Box sx={{ display: 'flex', alignItems: 'center', width: '100%', gap: 1 }}>
+            // Spans only: react-admin puts the text in a <p>, which may not hold a <div>.
+            <Box component="span" sx={{ display: 'flex', alignItems: 'center', width: '100%', gap: 1 }}>
               <Box component="span" sx={{ flexGrow: 1 }}>
                 {translate(link.label, { _: link.fallback })}
               </Box>
               {link.countField && (
                 <Chip
+                  component="span"
                   size="small"
                   label={counts?.[link.countField] ?? '…'}
                   data-testid={`count-${link.countField}`}
