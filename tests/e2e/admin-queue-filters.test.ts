@@ -59,7 +59,12 @@ describe.skipIf(!browserAvailable())('queue filters and saved queries in Chromiu
     await page.getByRole('button', { name: 'Saved queries' }).click();
     await page.getByRole('button', { name: 'Save current query…' }).click();
     await page.getByRole('dialog').getByRole('textbox', { name: 'Query name' }).fill('Completed, newest first');
+    // The server's answer to the write, before the reload below reads the queries back from it.
+    const stored = page.waitForResponse(
+      (r) => r.request().method() === 'PUT' && r.url().includes('/api/preferences/orders.completedOrder.savedQueries'),
+    );
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    expect((await stored).status()).toBe(200);
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await expect.poll(() => savedQueryNames(page)).toEqual(['Completed, newest first']);
     // Read back from the server after a reload, then New Orders opened from there (no reload).

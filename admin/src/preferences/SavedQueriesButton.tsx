@@ -24,9 +24,11 @@ import {
   useListContext,
   useSavedQueries,
   useStore,
+  useStoreContext,
   useTranslate,
   type SavedQuery,
 } from 'react-admin';
+import type { PreferencesStore } from './store';
 
 /** A saved query of this app: react-admin's (filters, sort, page size) plus the columns shown when saved. */
 export type SavedView = SavedQuery & {
@@ -44,7 +46,14 @@ export type SavedView = SavedQuery & {
 export function SavedQueriesButton({ storeKey, queriesKey }: { storeKey: string; queriesKey: string }) {
   const translate = useTranslate();
   const { filterValues, displayedFilters, sort, perPage, setFilters, setSort, setPerPage } = useListContext();
-  const [savedQueries, setSavedQueries] = useSavedQueries(queriesKey);
+  const [savedQueries, setQueries] = useSavedQueries(queriesKey);
+  const store = useStoreContext() as Partial<PreferencesStore>;
+  // A query saved or removed on purpose is written at once, not after the Store's usual delay: a reload
+  // right after "Save" must find it on the server.
+  const setSavedQueries = (queries: SavedQuery[]) => {
+    setQueries(queries);
+    void store.flush?.();
+  };
   const [hidden, setHidden] = useStore<string[] | undefined>(storeKey);
   const [ranks, setRanks] = useStore<number[] | undefined>(`${storeKey}_columnRanks`);
   const [open, setOpen] = useState(false);
