@@ -102,11 +102,12 @@ function configFile(node: GaleraNode): string {
   return file;
 }
 
-function runningPid(node: GaleraNode): number | null {
+/** The pid of the mariadbd whose datadir is `dir` (a Galera node here, the replica script's servers too). */
+export function runningPid(node: { dir: string }): number | null {
   try {
     const pid = Number(fs.readFileSync(path.join(node.dir, 'mariadbd.pid'), 'utf8').trim());
     if (pid > 0 && fs.existsSync(`/proc/${pid}`)) {
-      // A pid reused by another program after a crash is not our node.
+      // A pid reused by another program after a crash is not our server.
       const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
       if (cmdline.includes('mariadbd') && cmdline.includes(node.dir)) return pid;
     }

@@ -16,6 +16,7 @@ import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import mysql from 'mysql2/promise';
+import { runningPid } from './cluster.js';
 
 const MARIADBD = '/usr/sbin/mariadbd';
 const INSTALL_DB = '/usr/bin/mariadb-install-db';
@@ -86,20 +87,6 @@ function configFile(s: ReplicationServer): string {
     ].join('\n'),
   );
   return file;
-}
-
-function runningPid(s: ReplicationServer): number | null {
-  try {
-    const pid = Number(fs.readFileSync(path.join(s.dir, 'mariadbd.pid'), 'utf8').trim());
-    if (pid > 0 && fs.existsSync(`/proc/${pid}`)) {
-      // A pid reused by another program after a crash is not our server.
-      const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (cmdline.includes('mariadbd') && cmdline.includes(s.dir)) return pid;
-    }
-  } catch {
-    // No pid file: not running.
-  }
-  return null;
 }
 
 function mysqlOwner(): [number, number] {
