@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-export const ADMIN_DIST = path.join(root, 'admin/dist');
+/** ADMIN_DIST_DIR serves another build of the admin (a test run building its own copy beside another's). */
+export const ADMIN_DIST = process.env.ADMIN_DIST_DIR ?? path.join(root, 'admin/dist');
 export const VISITOR_DIST = path.join(root, 'visitor/dist');
 
 /** '/' and '/admin/*' belong to the admin app; any other non-API path to the visitor app (DESIGN section 6). */
