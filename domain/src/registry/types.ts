@@ -59,6 +59,11 @@ export interface FieldDefinition {
   sortable?: boolean;
   /** The API accepts a filter on it, and the admin shows a filter input when `places` has 'filter'. */
   filter?: FilterKind;
+  /**
+   * The database index that serves this field's sort or filter (required when `sortable` or `filter` is set
+   * on a stored column; a test checks that it exists on SQLite and MySQL).
+   */
+  index?: string;
   validate?: FieldValidation;
   /** Roles that may read it; absent: every role that may read the resource. Enforced by the API. */
   roles?: readonly Role[];
