@@ -66,7 +66,7 @@ try {
     fs.chmodSync(path.join(folder, SQLITE_FILE), PRIVATE_FILE_MODE);
     await encryptInPlace(SQLITE_FILE);
   } else {
-    const { args, env, database } = mysqlClientArgs(config.databaseUrl);
+    const { args, env, database } = mysqlClientArgs(config.databaseUrl, config.databaseNode);
     await run(
       'mysqldump',
       [

@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import type { Knex } from 'knex';
 import type { AppConfig } from '../api/src/config.js';
 import { createStorage, type Storage } from '../api/src/storage/index.js';
+import { parseMysqlUrl } from '../api/src/db/knex.js';
 import type { BackupEncryption } from './backupCrypto.js';
 
 export const SQLITE_FILE = 'app.sqlite';
@@ -24,12 +25,19 @@ export interface Manifest {
 export const storageOf = (config: AppConfig): Storage =>
   createStorage(config.storageUrl, path.join(config.dataDir, 'uploads'));
 
-/** The mysql client programs' connection flags for DATABASE_URL; the password goes through the environment. */
-export function mysqlClientArgs(databaseUrl: string): { args: string[]; env: NodeJS.ProcessEnv; database: string } {
-  const url = new URL(databaseUrl);
-  const database = decodeURIComponent(url.pathname.replace(/^\//, ''));
-  const args = [`--host=${url.hostname}`, `--port=${url.port || 3306}`, `--user=${decodeURIComponent(url.username)}`];
-  return { args, env: { ...process.env, MYSQL_PWD: decodeURIComponent(url.password) }, database };
+/**
+ * The mysql client programs' connection flags for DATABASE_URL; the password goes through the environment. On a
+ * Galera cluster (several hosts) they name one node, this process's (DATABASE_NODE) or the first: a dump of one
+ * node holds the whole cluster, and a restore into one node replicates to the others.
+ */
+export function mysqlClientArgs(
+  databaseUrl: string,
+  databaseNode = 0,
+): { args: string[]; env: NodeJS.ProcessEnv; database: string } {
+  const { hosts, user, password, database } = parseMysqlUrl(databaseUrl);
+  const node = hosts[Math.max(0, databaseNode - 1)] ?? hosts[0]!;
+  const args = [`--host=${node.host}`, `--port=${node.port}`, `--user=${user}`];
+  return { args, env: { ...process.env, MYSQL_PWD: password }, database };
 }
 
 /** Runs a client program with stdin/stdout bound to files; rejects with its stderr when it fails. */

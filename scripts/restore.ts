@@ -80,7 +80,7 @@ try {
     fs.chmodSync(target, PRIVATE_FILE_MODE);
     db = createDb(config);
   } else {
-    const { args, env, database } = mysqlClientArgs(config.databaseUrl);
+    const { args, env, database } = mysqlClientArgs(config.databaseUrl, config.databaseNode);
     await run('mysql', [...args, database], env, { stdin: await plainFile(key, MYSQL_DUMP_FILE) });
   }
   const storage = storageOf(config);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createDb, parseMysqlUrl } from '../../api/src/db/knex.js';
+import { mysqlClientArgs } from '../../scripts/backupFormat.js';
 
 /** DATABASE_URL with one host, or the nodes of a Galera cluster (DATABASE_NODE picks this process's). */
 describe('DATABASE_URL', () => {
@@ -33,5 +34,14 @@ describe('DATABASE_URL', () => {
     expect(() =>
       createDb({ databaseUrl: 'mysql://root@127.0.0.1:3311,127.0.0.1:3312/tdac', databaseNode: 3, dataDir: '/tmp' }),
     ).toThrow(/DATABASE_NODE is 3 but DATABASE_URL lists 2 host/);
+  });
+
+  it("gives backup and restore one node of a cluster: this process's, or the first", () => {
+    const url = 'mysql://app:s%40cret@127.0.0.1:3311,127.0.0.1:3312/tdac';
+    expect(mysqlClientArgs(url).args).toEqual(['--host=127.0.0.1', '--port=3311', '--user=app']);
+    const second = mysqlClientArgs(url, 2);
+    expect(second.args).toEqual(['--host=127.0.0.1', '--port=3312', '--user=app']);
+    expect(second.env.MYSQL_PWD).toBe('s@cret');
+    expect(second.database).toBe('tdac');
   });
 });
