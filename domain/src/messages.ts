@@ -10,6 +10,7 @@ export const MESSAGES = {
   teamEmailInvalid: 'Please enter a valid email.',
   teamEmailRequired: 'Please enter your email.',
   teamPasswordRequired: 'Please enter your password.',
+  teamPasswordMin: 'Password must be at least 6 characters.',
   teamTypeRequired: 'Please select type.',
   remarkRequired: 'Please enter your remark',
   transactionIdRequired: 'Please enter your Transaction Id',

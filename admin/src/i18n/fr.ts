@@ -151,6 +151,7 @@ export const fr: AppMessages = {
       teamEmailInvalid: 'Veuillez saisir un e-mail valide.',
       teamEmailRequired: 'Veuillez saisir votre e-mail.',
       teamPasswordRequired: 'Veuillez saisir votre mot de passe.',
+      teamPasswordMin: 'Le mot de passe doit comporter au moins 6 caractères.',
       teamTypeRequired: 'Veuillez choisir un type.',
       remarkRequired: 'Veuillez saisir votre remarque',
       transactionIdRequired: "Veuillez saisir l'identifiant de transaction",

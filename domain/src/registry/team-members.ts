@@ -1,3 +1,4 @@
+import { PASSWORD_MIN_LENGTH } from '../messages.js';
 import { ROLES } from '../roles.js';
 import type { ResourceDefinition } from './types.js';
 
@@ -28,7 +29,13 @@ export const teamMembersResource: ResourceDefinition = {
       places: ['list', 'show', 'form', 'filter'],
       sortable: true,
       filter: 'prefix',
-      validate: { required: true, email: true, maxLength: 191, message: 'teamEmailInvalid' },
+      validate: {
+        required: true,
+        email: true,
+        maxLength: 191,
+        message: 'teamEmailInvalid',
+        messages: { required: 'teamEmailRequired' },
+      },
     },
     {
       source: 'type',
@@ -44,7 +51,12 @@ export const teamMembersResource: ResourceDefinition = {
       source: 'password',
       type: 'password',
       places: ['form'],
-      validate: { minLength: 6, message: 'teamPasswordRequired' },
+      validate: {
+        required: 'create',
+        minLength: PASSWORD_MIN_LENGTH,
+        message: 'teamPasswordRequired',
+        messages: { minLength: 'teamPasswordMin' },
+      },
     },
     { source: 'last_login_at', type: 'datetime', places: ['list', 'show'], sortable: true },
     { source: 'created_at', type: 'datetime', places: ['show'], sortable: true },

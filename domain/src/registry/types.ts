@@ -34,15 +34,21 @@ export type FilterKind =
   | 'range' // filter={"source_gte": a, "source_lte": b}
   | 'prefix'; // filter={"source": "abc"} matches values starting with abc (an index range, never %x%)
 
+/** The rules a field's value is checked against; each may name its own message. */
+export type ValidationRule = 'required' | 'minLength' | 'maxLength' | 'email' | 'pattern';
+
 export interface FieldValidation {
-  required?: boolean;
+  /** true: on create and update; 'create': only when adding (a password an edit may leave empty to keep). */
+  required?: boolean | 'create';
   minLength?: number;
   maxLength?: number;
   email?: boolean;
   /** A regular expression source the whole value must match. */
   pattern?: string;
-  /** Key of MESSAGES (domain/messages.ts, SPEC section 5 wording) shown when the rule fails. */
+  /** Key of MESSAGES (domain/messages.ts, SPEC section 5 wording) shown when a rule fails. */
   message?: string;
+  /** Keys of MESSAGES for single rules, where SPEC words them apart from `message` (empty vs malformed email). */
+  messages?: Partial<Record<ValidationRule, string>>;
 }
 
 export interface FieldDefinition {
