@@ -108,7 +108,7 @@ export function App() {
                   <Route path="/processed-order" element={<processedByReport.list />} />
                   <Route path="/send-invoice" element={<SendInvoice />} />
                   <Route path="/manage-team" element={<teamMembers.list />} />
-                  <Route path="/manage-team/:teamMemberId" element={<teamMembers.edit />} />
+                  <Route path="/manage-team/:id" element={<teamMembers.edit />} />
                   <Route path="/gateway-setting" element={<gateways.list />} />
                   <Route path="/change-password" element={<ChangePassword />} />
                 </CustomRoutes>

@@ -16,23 +16,32 @@ import {
   TextInput,
   type Validator,
 } from 'react-admin';
-import { statusLabel, type FieldDefinition } from '@app/domain';
+import { statusLabel, type FieldDefinition, type FieldValidation, type ValidationRule } from '@app/domain';
 import type { Registry, ResourceFields } from './useRegistry';
 
+/** Which form a field is edited in: a rule may hold only when adding (`required: 'create'`). */
+export type FormMode = 'create' | 'edit';
+
+/** The catalogue key of the message a rule fails with: its own, else the field's (SPEC section 5 wording). */
+const messageOf = (rules: FieldValidation, rule: ValidationRule) => {
+  const key = rules.messages?.[rule] ?? rules.message;
+  return key ? `app.validation.${key}` : undefined;
+};
+
 /**
- * react-admin validators from a field's rules, each failing with the field's catalogue message
- * (SPEC section 5 wording) when it has one, else react-admin's own.
+ * react-admin validators from a field's rules, each failing with the rule's catalogue message when the
+ * registry names one, else react-admin's own.
  */
-export function validatorsFor(field: FieldDefinition): Validator[] {
+export function validatorsFor(field: FieldDefinition, mode: FormMode = 'edit'): Validator[] {
   const rules = field.validate;
   if (!rules) return [];
-  const message = rules.message;
   const validators: Validator[] = [];
-  if (rules.required) validators.push(required(message));
-  if (rules.minLength !== undefined) validators.push(minLength(rules.minLength, message));
-  if (rules.maxLength !== undefined) validators.push(maxLength(rules.maxLength, message));
-  if (rules.email) validators.push(email(message));
-  if (rules.pattern) validators.push(regex(new RegExp(rules.pattern), message));
+  if (rules.required === true || (rules.required === 'create' && mode === 'create'))
+    validators.push(required(messageOf(rules, 'required')));
+  if (rules.minLength !== undefined) validators.push(minLength(rules.minLength, messageOf(rules, 'minLength')));
+  if (rules.maxLength !== undefined) validators.push(maxLength(rules.maxLength, messageOf(rules, 'maxLength')));
+  if (rules.email) validators.push(email(messageOf(rules, 'email')));
+  if (rules.pattern) validators.push(regex(new RegExp(rules.pattern), messageOf(rules, 'pattern')));
   return validators;
 }
 
@@ -42,16 +51,16 @@ const choicesOf = (field: FieldDefinition) =>
     name: field.type === 'status' ? statusLabel(choice) : choice,
   }));
 
-/** The input that edits a field of this type, with its validators. */
-export function inputFor(field: FieldDefinition, props: Record<string, unknown> = {}): ReactElement {
-  const common = { source: field.source, label: field.label, validate: validatorsFor(field), ...props };
+/** The input that edits a field of this type, with its validators; `props` go to the input (choices too). */
+export function inputFor(field: FieldDefinition, props: Record<string, unknown> = {}, mode?: FormMode): ReactElement {
+  const common = { source: field.source, label: field.label, validate: validatorsFor(field, mode), ...props };
   switch (field.type) {
     case 'password':
       return <PasswordInput key={field.source} {...common} />;
     case 'longtext':
-      return <TextInput key={field.source} {...common} multiline minRows={3} />;
+      return <TextInput key={field.source} multiline minRows={3} {...common} />;
     case 'email':
-      return <TextInput key={field.source} {...common} type="email" />;
+      return <TextInput key={field.source} type="email" {...common} />;
     case 'number':
     case 'money':
       return <NumberInput key={field.source} {...common} />;
@@ -62,7 +71,7 @@ export function inputFor(field: FieldDefinition, props: Record<string, unknown> 
       return <DateInput key={field.source} {...common} />;
     case 'select':
     case 'status':
-      return <SelectInput key={field.source} {...common} choices={choicesOf(field)} />;
+      return <SelectInput key={field.source} choices={choicesOf(field)} {...common} />;
     case 'reference':
       return (
         <ReferenceInput key={field.source} source={field.source} reference={field.reference!}>
@@ -74,9 +83,18 @@ export function inputFor(field: FieldDefinition, props: Record<string, unknown> 
   }
 }
 
-/** The inputs of a resource's create and edit forms: the fields placed on 'form', in registry order. */
-export const formInputs = (definition: ResourceFields, props: Record<string, unknown> = {}) =>
-  definition.fields.filter((field) => field.places.includes('form')).map((field) => inputFor(field, props));
+/**
+ * The inputs of a resource's create or edit form: the fields placed on 'form', in registry order, with
+ * the validators of that form; `props` by source (a screen narrows choices, sets autocomplete...).
+ */
+export const formInputs = (
+  definition: ResourceFields,
+  mode: FormMode,
+  props: Record<string, Record<string, unknown>> = {},
+) =>
+  definition.fields
+    .filter((field) => field.places.includes('form'))
+    .map((field) => inputFor(field, props[field.source], mode));
 
 /**
  * The filter inputs of a resource's lists: `q` as the always-shown search box, ranges as a From and

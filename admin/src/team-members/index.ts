@@ -2,15 +2,14 @@ import { lazy } from 'react';
 import GroupIcon from '@mui/icons-material/Group';
 
 /**
- * The team-members resource (react-admin's examples/demo shape). Its list, create and edit views are one
- * screen at SPEC's addresses, /admin/manage-team and /admin/manage-team/{id}, loaded when first opened.
+ * The team-members resource (react-admin's examples/demo shape): its views load when first opened. The
+ * list view adds as well (SPEC: one screen adds and lists), and the edit view shows the list under its form;
+ * SPEC's addresses of both are in ./paths.
  */
-const ManageTeam = lazy(() => import('./ManageTeam'));
-
 export default {
-  list: ManageTeam,
-  create: ManageTeam,
-  edit: ManageTeam,
+  list: lazy(() => import('./TeamMemberList')),
+  create: lazy(() => import('./TeamMemberCreate')),
+  edit: lazy(() => import('./TeamMemberEdit')),
   icon: GroupIcon,
   recordRepresentation: 'name',
 };

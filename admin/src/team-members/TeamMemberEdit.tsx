@@ -1,0 +1,34 @@
+import { Edit, useBasename, useNotify, useRedirect } from 'react-admin';
+import { TeamMemberForm } from './TeamMemberForm';
+import { TeamMemberTable } from './TeamMemberTable';
+import { teamMemberPaths } from './paths';
+
+/** The edit view: the member's form above the list (SPEC section 2), then back to the list. */
+export default function TeamMemberEdit() {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const basename = useBasename();
+  return (
+    <>
+      <Edit
+        resource="team-members"
+        title="resources.team-members.title"
+        actions={false}
+        mutationMode="pessimistic"
+        // The password is write-only: the form starts empty and an empty one is not sent.
+        transform={({ password, ...member }) => (password ? { ...member, password } : member)}
+        mutationOptions={{
+          onSuccess: () => {
+            notify('resources.team-members.notifications.updated', { type: 'success' });
+            redirect(`${basename}${teamMemberPaths.list}`);
+          },
+        }}
+        queryOptions={{ retry: false }}
+        redirect={false}
+      >
+        <TeamMemberForm mode="edit" />
+      </Edit>
+      <TeamMemberTable />
+    </>
+  );
+}

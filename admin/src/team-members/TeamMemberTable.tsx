@@ -1,0 +1,116 @@
+import { Box, Typography } from '@mui/material';
+import {
+  Button,
+  DataTable,
+  DeleteWithConfirmButton,
+  LinkBase,
+  List,
+  TopToolbar,
+  useBasename,
+  useGetIdentity,
+  usePermissions,
+  useRecordContext,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import EditIcon from '@mui/icons-material/Edit';
+import { canManageMember, isRole, type Role } from '@app/domain';
+import { listFields, registryColumns, useResourceDefinition } from '../registry';
+import { ColumnsButton } from '../preferences';
+import { teamMemberPaths } from './paths';
+
+/** A team member as the API shows one: never a password (DESIGN section 4). */
+export interface TeamMember extends RaRecord {
+  name: string;
+  email: string;
+  type: Role;
+  last_login_at: string | null;
+}
+
+/**
+ * Edit (at SPEC's address of the edit view) and Delete, only on members the signed-in member may
+ * manage (DESIGN section 4), and never Delete on oneself. The API refuses the others too.
+ */
+function MemberActions() {
+  const member = useRecordContext<TeamMember>();
+  const basename = useBasename();
+  const { permissions: role } = usePermissions<string>();
+  const { identity } = useGetIdentity();
+  if (!member || !isRole(role) || !canManageMember(role, member.type)) return null;
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+      <Button
+        label="ra.action.edit"
+        component={LinkBase}
+        to={`${basename}${teamMemberPaths.edit(member.id)}`}
+        data-testid="edit-member"
+      >
+        <EditIcon />
+      </Button>
+      {member.id !== identity?.id && (
+        <DeleteWithConfirmButton
+          confirmTitle="app.confirm.title"
+          confirmContent="app.confirm.delete"
+          successMessage="resources.team-members.notifications.deleted"
+          mutationMode="pessimistic"
+          redirect={false}
+          data-testid="delete-member"
+        />
+      )}
+    </Box>
+  );
+}
+
+const TEAM_COLUMNS_KEY = 'team-members.datatable';
+
+/**
+ * The Team Member List (SPEC section 2) under the list and edit views' forms, its columns from the
+ * registry's 'list' fields as the role may read them: no password column (DESIGN section 4); Last Sign-in
+ * with its zone.
+ */
+export function TeamMemberTable() {
+  const translate = useTranslate();
+  const definition = useResourceDefinition('team-members');
+  if (!definition) return null;
+  const columns = listFields(definition);
+  return (
+    <>
+      <Typography variant="h6" component="h2" sx={{ mt: 2, mb: 1 }}>
+        {translate('resources.team-members.listTitle')}
+      </Typography>
+      <List
+        resource="team-members"
+        title={false}
+        actions={
+          // The columns button keeps the member's choice through the preferences Store.
+          <TopToolbar>
+            <ColumnsButton storeKey={TEAM_COLUMNS_KEY} columns={[...columns, { label: 'app.table.action' }]} />
+          </TopToolbar>
+        }
+        exporter={false}
+        disableSyncWithLocation
+        storeKey={false}
+        sort={definition.defaultSort}
+        perPage={25}
+        empty={false}
+        // The table scrolls sideways inside its box rather than widening the page.
+        sx={{ '& .RaList-main, & .RaList-content': { minWidth: 0 } }}
+      >
+        <DataTable
+          storeKey={TEAM_COLUMNS_KEY}
+          bulkActionButtons={false}
+          rowClick={false}
+          data-testid="team-list"
+          sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+        >
+          {registryColumns(columns, {
+            last_login_at: (member) => (member.last_login_at ? undefined : translate('resources.team-members.never')),
+          })}
+          <DataTable.Col label="app.table.action" disableSort>
+            <MemberActions />
+          </DataTable.Col>
+        </DataTable>
+      </List>
+    </>
+  );
+}
