@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useDataProvider, useGetManyReference, type Identifier, type RaRecord } from 'react-admin';
 import type { AppDataProvider } from '../providers/dataProvider';
-import { useStickyNotify } from '../layout/useStickyNotify';
+import { useClosableNotify } from '../layout/useClosableNotify';
 import { saveBlob } from '../orders/saveBlob';
 
 /** A document of the `documents` resource; `link` is `/uploads/docs/{orderId}_{file1}`. */
@@ -37,7 +37,7 @@ export const documentLink = (orderId: Identifier, file1: string) => `/uploads/do
 /** Downloads an uploaded document with the staff token and saves it under the server's name. */
 export function useDocumentDownload() {
   const dataProvider = useDataProvider<AppDataProvider>();
-  const notify = useStickyNotify();
+  const notify = useClosableNotify();
   return useMutation({
     mutationFn: (link: string) => dataProvider.fetchDocument(link),
     onSuccess: ({ blob, fileName }) => saveBlob(blob, fileName),

@@ -9,7 +9,7 @@ import { Document, Page, pdfjs } from 'react-pdf';
 import 'react-pdf/dist/Page/TextLayer.css';
 import 'react-pdf/dist/Page/AnnotationLayer.css';
 import type { AppDataProvider } from '../providers/dataProvider';
-import { useStickyNotify } from '../layout/useStickyNotify';
+import { useClosableNotify } from '../layout/useClosableNotify';
 import { saveBlob } from '../orders/saveBlob';
 import { packFileName, type DefencePackType } from './packs';
 
@@ -42,7 +42,7 @@ export default function DefencePackPreview({
   onClose: () => void;
 }) {
   const translate = useTranslate();
-  const notify = useStickyNotify();
+  const notify = useClosableNotify();
   const dataProvider = useDataProvider<AppDataProvider>();
   // Never cached: a pack shows the order as it is now (transaction details just entered, new mails).
   const pack = useQuery({

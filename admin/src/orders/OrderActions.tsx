@@ -21,7 +21,7 @@ import { apiCall } from '../providers/httpClient';
 import { ConfirmedActionButton } from '../queues/actions';
 import { readStoredUser } from '../providers/session';
 import { DefencePackButtons } from '../evidence/DefencePackButtons';
-import { useStickyNotify } from '../layout/useStickyNotify';
+import { useClosableNotify } from '../layout/useClosableNotify';
 import { EmailContentDialog } from './EmailContentDialog';
 import { TransactionDetailsDialog } from './TransactionDetailsDialog';
 import { useOrderCall } from './useOrderCall';
@@ -50,7 +50,7 @@ function Refused({ refusal, children }: { refusal: OrderRefusal | null; children
 function MoveButton({ status, label, refusal }: { status: Status; label: string; refusal: OrderRefusal | null }) {
   const order = useRecordContext()!;
   const translate = useTranslate();
-  const notify = useStickyNotify();
+  const notify = useClosableNotify();
   const refresh = useRefresh();
   const [update, { isPending }] = useUpdate();
   const [confirming, setConfirming] = useState(false);

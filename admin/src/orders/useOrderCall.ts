@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useDataProvider, useRefresh, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../providers/dataProvider';
 import type { ActionAnswer } from '../providers/methods/orders';
-import { useStickyNotify } from '../layout/useStickyNotify';
+import { useClosableNotify } from '../layout/useClosableNotify';
 
 /**
  * An RPC action of the order page (a custom data provider method: upload, resend, transaction details):
@@ -14,7 +14,7 @@ export function useOrderCall<Input>(
   { onDone, success }: { onDone?: () => void; success?: string } = {},
 ) {
   const dataProvider = useDataProvider<AppDataProvider>();
-  const notify = useStickyNotify();
+  const notify = useClosableNotify();
   const translate = useTranslate();
   const refresh = useRefresh();
   return useMutation({

@@ -10,7 +10,7 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
-import { useStickyNotify } from '../layout/useStickyNotify';
+import { useClosableNotify } from '../layout/useClosableNotify';
 import { Section } from '../registry';
 import { REMARK_FLAGS } from './CommentHistory';
 
@@ -33,7 +33,7 @@ const toRemark = (orderId: unknown) => (values: Record<string, unknown>) => {
 export function AddComment() {
   const order = useRecordContext()!;
   const translate = useTranslate();
-  const notify = useStickyNotify();
+  const notify = useClosableNotify();
   const refresh = useRefresh();
   // A new form after each comment, empty again.
   const [formKey, setFormKey] = useState(0);

@@ -23,7 +23,7 @@ import { ColumnsButton } from '../preferences';
 import { ScreenHeader } from '../layout/ScreenHeader';
 import { useTabTitle } from '../layout/useTabTitle';
 import { RequirePermission } from '../layout/RequirePermission';
-import { useStickyNotify } from '../layout/useStickyNotify';
+import { useClosableNotify } from '../layout/useClosableNotify';
 import type { ReportDefinition } from './definitions';
 
 /** The chart library loads with the first chart, not with the app. */
@@ -159,7 +159,7 @@ function ReportRows<Row extends RaRecord>({
  */
 function ReportScreenBody<Row extends RaRecord>({ report }: { report: ReportDefinition<Row> }) {
   const translate = useTranslate();
-  const stickyNotify = useStickyNotify();
+  const closableNotify = useClosableNotify();
   const notify = useNotify();
   useTabTitle();
   const period = useMemo(lastThirtyDays, []);
@@ -180,7 +180,7 @@ function ReportScreenBody<Row extends RaRecord>({ report }: { report: ReportDefi
         sort={definition.defaultSort}
         empty={false}
         queryOptions={{
-          onSuccess: ({ data }) => stickyNotify(translate('app.reports.loaded', { smart_count: data.length })),
+          onSuccess: ({ data }) => closableNotify(translate('app.reports.loaded', { smart_count: data.length })),
           onError: (error) => notify((error as Error).message, { type: 'error', autoHideDuration: null }),
         }}
         component="div"
