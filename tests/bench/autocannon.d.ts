@@ -10,7 +10,8 @@ declare module 'autocannon' {
     onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
   }
   interface Options {
-    url: string;
+    /** Several URLs: the connections are dealt among them in turn. */
+    url: string | string[];
     method?: string;
     connections?: number;
     duration?: number;
