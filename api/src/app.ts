@@ -24,9 +24,7 @@ import security from './plugins/security.js';
 import auth from './plugins/auth.js';
 import docs from './plugins/docs.js';
 import staticApps from './plugins/static.js';
-import { fileRoutes, moduleRoutes } from './modules/index.js';
-import { createPageCache } from './modules/orders/pageCache.js';
-import type { QueuePage } from './modules/orders/service.js';
+import { modules } from './modules/index.js';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -85,7 +83,6 @@ export async function buildApp({ config, db, registry = RESOURCES }: BuildAppOpt
     routeTable.push(route);
   });
   app.decorate('storage', createStorage(config.storageUrl, path.join(config.dataDir, 'uploads')));
-  app.decorate('queuePages', createPageCache<QueuePage>(config.pageCacheMs));
   await app.register(errors);
   await app.register(dbPlugin, { db: db ?? createDb(config), ownsDb: !db });
   await app.register(redisPlugin);
@@ -94,9 +91,7 @@ export async function buildApp({ config, db, registry = RESOURCES }: BuildAppOpt
   await app.register(multipart, { limits: { fileSize: config.uploadMaxMb * 1024 * 1024, files: 1, fields: 20 } });
   await app.register(auth);
   await app.register(docs);
-  for (const routes of moduleRoutes) await app.register(routes, { prefix: '/api' });
-  // Document links keep SPEC's path /uploads/docs/..., so they are mounted outside /api.
-  await app.register(fileRoutes);
+  for (const module of modules) await app.register(module);
   await app.register(staticApps);
   return app;
 }

@@ -3,8 +3,6 @@ import type { Knex } from 'knex';
 import type { Permission, Registry, Role } from '@app/domain';
 import type { AppConfig } from './config.js';
 import type { Storage } from './storage/index.js';
-import type { PageCache } from './modules/orders/pageCache.js';
-import type { QueuePage } from './modules/orders/service.js';
 
 /** The signed-in staff member, as the auth plugin attaches it to each request. */
 export interface Member {
@@ -32,8 +30,6 @@ declare module 'fastify' {
     storage: Storage;
     /** Every route as registered, in order (see app.ts). */
     routeTable: readonly RouteOptions[];
-    /** Queue pages read lately, cleared by every order change (modules/orders/pageCache.ts). */
-    queuePages: PageCache<QueuePage>;
   }
   interface FastifyRequest {
     member: Member;

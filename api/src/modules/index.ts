@@ -1,40 +1,47 @@
 import type { FastifyPluginAsync } from 'fastify';
-import authRoutes from './auth/routes.js';
-import healthRoutes from './health/routes.js';
-import orderRoutes from './orders/routes.js';
-import remarkRoutes from './remarks/routes.js';
-import teamRoutes from './team/routes.js';
-import gatewayRoutes from './gateways/routes.js';
-import reportRoutes from './reports/routes.js';
-import visitorRoutes from './visitor/routes.js';
-import documentRoutes from './documents/routes.js';
-import mailRoutes from './mail/routes.js';
-import invoiceRoutes from './invoices/routes.js';
-import evidenceRoutes from './evidence/routes.js';
-import resourceRoutes from './resources/routes.js';
-import eventRoutes from './events/routes.js';
-import webhookRoutes from './webhooks/routes.js';
-import preferenceRoutes from './preferences/routes.js';
+import resources from './resources/index.js';
+import health from './health/index.js';
+import audit from './audit/index.js';
+import auth from './auth/index.js';
+import orders from './orders/index.js';
+import remarks from './remarks/index.js';
+import team from './team/index.js';
+import gateways from './gateways/index.js';
+import reports from './reports/index.js';
+import visitor from './visitor/index.js';
+import documents from './documents/index.js';
+import mail from './mail/index.js';
+import invoices from './invoices/index.js';
+import evidence from './evidence/index.js';
+import webhooks from './webhooks/index.js';
+import preferences from './preferences/index.js';
+import events from './events/index.js';
+import files from './files/index.js';
 
-/** Every business area's routes, mounted under /api. Adding an area is adding a line here. */
-export const moduleRoutes: FastifyPluginAsync[] = [
-  healthRoutes,
-  authRoutes,
-  orderRoutes,
-  remarkRoutes,
-  teamRoutes,
-  gatewayRoutes,
-  reportRoutes,
-  visitorRoutes,
-  documentRoutes,
-  mailRoutes,
-  invoiceRoutes,
-  evidenceRoutes,
-  webhookRoutes,
-  preferenceRoutes,
-  eventRoutes,
-  resourceRoutes,
+/**
+ * Every business area, each a Fastify plugin (its index.ts) that registers its routes, serves its
+ * resources and decorates its service; `resources` first, since the others serve theirs through it.
+ * Between modules only a service is used: another module imports `<module>/service.ts`; what may
+ * import no module (plugins, db, storage, core) calls its decoration, e.g. `app.authService`.
+ * Adding an area is adding a line here.
+ */
+export const modules: FastifyPluginAsync[] = [
+  resources,
+  health,
+  audit,
+  auth,
+  orders,
+  remarks,
+  team,
+  gateways,
+  reports,
+  visitor,
+  documents,
+  mail,
+  invoices,
+  evidence,
+  webhooks,
+  preferences,
+  events,
+  files,
 ];
-
-/** GET /uploads/docs/...: outside /api because SPEC's document links have that path. */
-export { default as fileRoutes } from './files/routes.js';

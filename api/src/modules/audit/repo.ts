@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { nowUtc } from '@app/domain';
 import type { Member } from '../../types.js';
-import type { TableRecords } from '../resources/table.js';
+import type { TableRecords } from '../../db/list.js';
 
 export interface AuditEvent {
   action: string;

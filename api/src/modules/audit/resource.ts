@@ -1,5 +1,5 @@
-import { tableRepository } from '../resources/table.js';
-import type { ResourceRepository } from '../resources/types.js';
+import { tableRepository } from '../../db/list.js';
+import type { ResourceRepository } from '../../core/resources.js';
 import { auditRecords } from './repo.js';
 
 /** audit-events: the Audit Log, read-only. */

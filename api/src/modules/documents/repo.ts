@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { insertOne } from '../../db/knex.js';
 import { seqOf } from '../../db/list.js';
-import type { TableRecords } from '../resources/table.js';
+import type { TableRecords } from '../../db/list.js';
 import { nowUtc } from '@app/domain';
 import type { Storage } from '../../storage/index.js';
 

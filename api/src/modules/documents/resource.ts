@@ -1,5 +1,5 @@
-import { tableRepository } from '../resources/table.js';
-import type { ResourceRepository } from '../resources/types.js';
+import { tableRepository } from '../../db/list.js';
+import type { ResourceRepository } from '../../core/resources.js';
 import { documentRecords } from './repo.js';
 
 /** documents: an order's uploaded documents, read-only (uploading is the upload action). */

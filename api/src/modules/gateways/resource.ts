@@ -1,8 +1,5 @@
-import { Type } from 'typebox';
-import { MESSAGES } from '@app/domain';
 import { badRequest, notFound } from '../../http.js';
-import { integerId, pageInMemory } from '../resources/query.js';
-import type { ResourceRepository, Row } from '../resources/types.js';
+import { integerId, pageInMemory, type ResourceRepository, type Row } from '../../core/resources.js';
 import { gateways, switchGateway } from './service.js';
 
 /** A gateway as a record: is_active a boolean (the SPEC endpoint keeps '1'/'0'). */
@@ -20,9 +17,6 @@ export const gatewaysRepository: ResourceRepository = {
     return gateway && gatewayRecord(gateway);
   },
   update: {
-    body: Type.Object({
-      is_active: Type.Boolean({ errorMessage: { required: MESSAGES.gatewayRequired, type: MESSAGES.gatewayRequired } }),
-    }),
     async run({ app, member }, id, body) {
       const gatewayId = integerId(id);
       if (body.is_active !== true) throw badRequest('One gateway is always active: activate another one instead.');

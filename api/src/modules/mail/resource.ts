@@ -1,5 +1,5 @@
-import { tableRepository } from '../resources/table.js';
-import type { ResourceRepository } from '../resources/types.js';
+import { tableRepository } from '../../db/list.js';
+import type { ResourceRepository } from '../../core/resources.js';
 import { mailRecords } from './repo.js';
 
 /** mails: Email History, read-only (mails are queued by the actions that send them). */

@@ -1,5 +1,4 @@
-import { filterOn, pageInMemory } from '../resources/query.js';
-import type { ListQuery, ResourceRepository, Row } from '../resources/types.js';
+import { filterOn, pageInMemory, type ListQuery, type ResourceRepository, type Row } from '../../core/resources.js';
 import { countryReport, processedByReport } from './service.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { seqOf } from '../../db/list.js';
-import type { TableRecords } from '../resources/table.js';
+import type { TableRecords } from '../../db/list.js';
 import type { VisitorClient } from './client.js';
 
 export interface TrackedOrder {

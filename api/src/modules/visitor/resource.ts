@@ -1,5 +1,5 @@
-import { tableRepository } from '../resources/table.js';
-import type { ResourceRepository } from '../resources/types.js';
+import { tableRepository } from '../../db/list.js';
+import type { ResourceRepository } from '../../core/resources.js';
 import { downloadRecords } from './repo.js';
 
 /** downloads: Download History, read-only (the visitor's downloads write it). */

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { TSchema } from 'typebox';
-import type { Member } from '../../types.js';
+import { notFound } from '../http.js';
+import type { Member } from '../types.js';
+
+/**
+ * What the generic /api/<resource> handler (modules/resources) and the modules that serve resources
+ * share: kept here, outside every module, so that neither imports the other.
+ */
 
 /** One record as a repository answers it; the handler keeps only the fields the role may read. */
 export type Row = Record<string, unknown>;
@@ -34,9 +39,8 @@ export interface ResourceContext {
   member: Member;
 }
 
-/** A write verb: the body schema its route validates with, and what it does. */
+/** A write verb: what it does with a body its route has checked against the registry's form fields. */
 export interface ResourceWrite<Args extends unknown[]> {
-  body: TSchema;
   run(ctx: ResourceContext, ...args: Args): Promise<Row>;
 }
 
@@ -52,4 +56,30 @@ export interface ResourceRepository {
   update?: ResourceWrite<[id: string, body: Row]>;
   /** Answers the record as it was before it went. */
   remove?(ctx: ResourceContext, id: string): Promise<Row>;
+}
+
+/** The value of an `eq` filter on `source`, if there is one. */
+export const filterOn = (query: ListQuery, source: string) => query.filters.find((f) => f.source === source);
+
+/** A whole-number record id from the URL; anything else names no record (404). */
+export function integerId(id: string): number {
+  const n = /^\d{1,15}$/.test(id) ? Number(id) : NaN;
+  if (!Number.isSafeInteger(n) || n < 1) throw notFound('Record not found.');
+  return n;
+}
+
+/** A page of a few rows held in memory (gateways, reports), filtered and sorted as the query says. */
+export function pageInMemory(rows: Row[], query: ListQuery): { rows: Row[]; total: number } {
+  const kept = rows.filter((row) =>
+    query.filters.every((f) =>
+      f.op === 'in' ? (f.value as unknown[]).includes(row[f.column]) : f.op !== 'eq' || row[f.column] === f.value,
+    ),
+  );
+  const { column, order } = query.sort;
+  kept.sort((a, b) => {
+    const x = a[column] as string | number;
+    const y = b[column] as string | number;
+    return (x < y ? -1 : x > y ? 1 : 0) * (order === 'asc' ? 1 : -1);
+  });
+  return { rows: kept.slice(query.start, query.end + 1), total: kept.length };
 }

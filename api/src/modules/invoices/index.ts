@@ -1,0 +1,18 @@
+import fp from 'fastify-plugin';
+import * as invoicesService from './service.js';
+import routes from './routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    invoicesService: typeof invoicesService;
+  }
+}
+
+/** Invoices: Send Invoice and the invoice PDF of a mail. */
+export default fp(
+  async (app) => {
+    app.decorate('invoicesService', invoicesService);
+    await app.register(routes, { prefix: '/api' });
+  },
+  { name: 'invoices' },
+);
