@@ -13,7 +13,7 @@ import {
   type Validator,
 } from 'react-admin';
 import { DEFAULT_MAIL_PROVIDER, MAIL_PROVIDERS, type MailProvider } from '@app/domain';
-import { useOrderCall } from '../orders/useOrderCall';
+import { useOrderCall } from '../shared/useOrderCall';
 import { Section } from '../registry';
 import { useDocumentDownload, useLatestDocument } from './useDocuments';
 

@@ -1,6 +1,13 @@
 import englishMessages from 'ra-language-english';
 import { MESSAGES, QUEUES, TEXTS } from '@app/domain';
-import { orderResourceMessages } from '../orders/messages';
+import type { Texts } from '../shared/catalogue';
+import { ordersMessages } from '../orders/messages';
+import { mailsMessages } from '../mails/messages';
+import { downloadsMessages } from '../downloads/messages';
+import { remarksMessages } from '../remarks/messages';
+import { documentsMessages } from '../documents/messages';
+import { teamMembersMessages } from '../team-members/messages';
+import { auditEventsMessages } from '../audit-events/messages';
 import { liveMessages } from '../live/messages';
 
 /** English texts of the admin; keys follow react-admin's `resources.<name>.fields.<field>` convention. */
@@ -129,34 +136,12 @@ export const en = {
   },
   /** Resource names and field labels, react-admin's convention: views take their labels from here. */
   resources: {
-    ...orderResourceMessages.en,
-    'team-members': {
-      name: 'Team Member |||| Team Members',
-      fields: {
-        id: 'ID',
-        name: 'Name',
-        email: 'Email',
-        type: 'Type',
-        password: 'Password',
-        last_login_at: 'Last Sign-in',
-        created_at: 'Created',
-        updated_at: 'Updated',
-      },
-      title: 'Manage Team',
-      addTitle: 'Add Team Member',
-      editTitle: 'Edit Team Member',
-      listTitle: 'Team Member List',
-      passwordKeep: 'Leave empty to keep the current password',
-      passwordMin: 'Password must be at least 6 characters.',
-      add: 'Add Member',
-      update: 'Update Member',
-      never: 'Never',
-      notifications: {
-        created: 'Team member added successfully.',
-        updated: 'Team member updated successfully.',
-        deleted: TEXTS.memberDeleted,
-      },
-    },
+    orders: ordersMessages.en,
+    mails: mailsMessages.en,
+    downloads: downloadsMessages.en,
+    remarks: remarksMessages.en,
+    documents: documentsMessages.en,
+    'team-members': teamMembersMessages.en,
     gateways: {
       name: 'Gateway |||| Gateways',
       fields: { id: 'ID', gateway_name: 'Gateway', is_active: 'Active' },
@@ -178,44 +163,7 @@ export const en = {
       },
       search: 'Search by nationality',
     },
-    'audit-events': {
-      name: 'Audit Log',
-      fields: {
-        id: '#',
-        created_at: 'Date & Time',
-        member_id: 'Member',
-        member_name: 'Member',
-        action: 'Action',
-        order_id: 'Order Id',
-        from_value: 'From',
-        to_value: 'To',
-        detail: 'Detail',
-      },
-      filters: { created_at_gte: 'From date', created_at_lte: 'To date' },
-      actions: {
-        assign: 'Assigned',
-        unassign: 'Moved to original folder',
-        move: 'Moved',
-        delete: 'Deleted',
-        refund: 'Refunded',
-        upload: 'Document uploaded',
-        mail: 'Mail queued',
-        invoice: 'Invoice sent',
-        gateway: 'Gateway switched',
-        download: 'Downloaded by the customer',
-        'transaction-details': 'Transaction details saved',
-        comment: 'Comment added',
-        restore: 'Restored to where it was',
-        'member-add': 'Team member added',
-        'member-edit': 'Team member edited',
-        'member-role': 'Team member role changed',
-        'member-password': 'Team member password set',
-        'member-delete': 'Team member deleted',
-        'password-change': 'Own password changed',
-      },
-      timeline: 'Timeline',
-      visitor: 'Customer',
-    },
+    'audit-events': auditEventsMessages.en,
     'processed-by-report': {
       name: 'Processed By',
       fields: { processed_by: 'Name', count: 'Order Count', from: 'From', to: 'To' },
@@ -223,6 +171,4 @@ export const en = {
     },
   },
 };
-/** The shape every language fills in: the same keys, strings of its own. */
-type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
 export type AppMessages = Texts<typeof en>;

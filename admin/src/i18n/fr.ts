@@ -1,6 +1,12 @@
 import frenchMessages from 'ra-language-french';
 import type { AppMessages } from './en';
-import { orderResourceMessages } from '../orders/messages';
+import { ordersMessages } from '../orders/messages';
+import { mailsMessages } from '../mails/messages';
+import { downloadsMessages } from '../downloads/messages';
+import { remarksMessages } from '../remarks/messages';
+import { documentsMessages } from '../documents/messages';
+import { teamMembersMessages } from '../team-members/messages';
+import { auditEventsMessages } from '../audit-events/messages';
 import { liveMessages } from '../live/messages';
 
 /** French, the second language that proves every text goes through the catalogue. */
@@ -165,34 +171,12 @@ export const fr: AppMessages = {
     },
   },
   resources: {
-    ...orderResourceMessages.fr,
-    'team-members': {
-      name: 'Membre |||| Membres',
-      fields: {
-        id: 'ID',
-        name: 'Nom',
-        email: 'E-mail',
-        type: 'Type',
-        password: 'Mot de passe',
-        last_login_at: 'Dernière connexion',
-        created_at: 'Créé',
-        updated_at: 'Modifié',
-      },
-      title: "Gérer l'équipe",
-      addTitle: 'Ajouter un membre',
-      editTitle: 'Modifier un membre',
-      listTitle: "Membres de l'équipe",
-      passwordKeep: 'Laisser vide pour garder le mot de passe actuel',
-      passwordMin: 'Le mot de passe doit contenir au moins 6 caractères.',
-      add: 'Ajouter le membre',
-      update: 'Modifier le membre',
-      never: 'Jamais',
-      notifications: {
-        created: 'Membre ajouté.',
-        updated: 'Membre modifié.',
-        deleted: 'Membre supprimé.',
-      },
-    },
+    orders: ordersMessages.fr,
+    mails: mailsMessages.fr,
+    downloads: downloadsMessages.fr,
+    remarks: remarksMessages.fr,
+    documents: documentsMessages.fr,
+    'team-members': teamMembersMessages.fr,
     gateways: {
       name: 'Passerelle |||| Passerelles',
       fields: { id: 'ID', gateway_name: 'Passerelle', is_active: 'Active' },
@@ -214,44 +198,7 @@ export const fr: AppMessages = {
       },
       search: 'Rechercher une nationalité',
     },
-    'audit-events': {
-      name: "Journal d'audit",
-      fields: {
-        id: '#',
-        created_at: 'Date et heure',
-        member_id: 'Membre',
-        member_name: 'Membre',
-        action: 'Action',
-        order_id: 'N° de commande',
-        from_value: 'De',
-        to_value: 'Vers',
-        detail: 'Détail',
-      },
-      filters: { created_at_gte: 'Du', created_at_lte: 'Au' },
-      actions: {
-        assign: 'Attribuée',
-        unassign: "Renvoyée au dossier d'origine",
-        move: 'Déplacée',
-        delete: 'Supprimée',
-        refund: 'Remboursée',
-        upload: 'Document envoyé',
-        mail: 'E-mail mis en file',
-        invoice: 'Facture envoyée',
-        gateway: 'Passerelle changée',
-        download: 'Téléchargée par le client',
-        'transaction-details': 'Détails de transaction enregistrés',
-        comment: 'Commentaire ajouté',
-        restore: 'Restaurée là où elle était',
-        'member-add': "Membre de l'équipe ajouté",
-        'member-edit': "Membre de l'équipe modifié",
-        'member-role': "Rôle d'un membre modifié",
-        'member-password': "Mot de passe d'un membre défini",
-        'member-delete': "Membre de l'équipe supprimé",
-        'password-change': 'Mot de passe personnel changé',
-      },
-      timeline: 'Chronologie',
-      visitor: 'Client',
-    },
+    'audit-events': auditEventsMessages.fr,
     'processed-by-report': {
       name: 'Traitées par',
       fields: { processed_by: 'Nom', count: 'Nombre de commandes', from: 'Du', to: 'Au' },

@@ -15,7 +15,7 @@ import {
 } from 'react-admin';
 import type { MailProvider } from '@app/domain';
 import { useLatestDocument } from '../documents/useDocuments';
-import { useOrderCall } from '../orders/useOrderCall';
+import { useOrderCall } from '../shared/useOrderCall';
 
 interface ResendValues {
   email: string;

@@ -24,7 +24,7 @@ import { DefencePackButtons } from '../evidence/DefencePackButtons';
 import { useClosableNotify } from '../layout/useClosableNotify';
 import { EmailContentDialog } from './EmailContentDialog';
 import { TransactionDetailsDialog } from './TransactionDetailsDialog';
-import { useOrderCall } from './useOrderCall';
+import { useOrderCall } from '../shared/useOrderCall';
 import type { ActionAnswer } from '../providers/methods/orders';
 
 /**

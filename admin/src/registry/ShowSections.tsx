@@ -6,6 +6,7 @@ import type { FieldDefinition } from '@app/domain';
 import { useSectionOpen } from '../preferences/useSectionOpen';
 import type { ResourceFields } from './useRegistry';
 import { formatValue, isEmptyValue } from './formatValue';
+import { fieldLabel } from './columns';
 
 /** How a field reads instead of its type's default; return '' or null to hide it like an empty one. */
 export type ValueRenderers = Record<string, (record: Record<string, unknown>) => string | null | undefined>;
@@ -96,7 +97,7 @@ function SectionFields({
           <Labeled
             key={field.source}
             source={field.source}
-            label={field.label}
+            label={fieldLabel(definition, field)}
             data-testid={`field-${field.source}`}
             sx={{ overflowWrap: 'anywhere' }}
           >

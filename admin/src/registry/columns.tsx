@@ -7,13 +7,25 @@ import { formatValue, isShortType } from './formatValue';
 /** How a column renders its cell instead of the type's default (e.g. the name with the assignee under it). */
 export type CellRenderers = Record<string, (record: Record<string, unknown>) => ReactNode>;
 
-/** The fields a resource shows in its lists, in registry order; `columnSet` narrows them for orders' table kinds. */
+/**
+ * A field's catalogue label: its own key, else `resources.<resource>.fields.<source>` of the registry's
+ * resource, whichever name the admin mounts the resource under (a queue, `manage-team`...).
+ */
+export const fieldLabel = (definition: ResourceFields, field: FieldDefinition) =>
+  field.label ?? `resources.${definition.name}.fields.${field.source}`;
+
+/**
+ * The fields a resource shows in its lists, in registry order and labelled; `columnSet` narrows them for
+ * orders' table kinds.
+ */
 export const listFields = (definition: ResourceFields, columnSet?: string): FieldDefinition[] =>
-  definition.fields.filter(
-    (field) =>
-      field.places.includes('list') &&
-      (!columnSet || !field.columnSets || field.columnSets.includes(columnSet as never)),
-  );
+  definition.fields
+    .filter(
+      (field) =>
+        field.places.includes('list') &&
+        (!columnSet || !field.columnSets || field.columnSets.includes(columnSet as never)),
+    )
+    .map((field) => ({ ...field, label: fieldLabel(definition, field) }));
 
 /** A cell in the type's format. */
 export function RegistryCell({ field, record }: { field: FieldDefinition; record: Record<string, unknown> }) {

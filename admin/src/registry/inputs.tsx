@@ -18,6 +18,7 @@ import {
 } from 'react-admin';
 import { statusLabel, type FieldDefinition, type FieldValidation, type ValidationRule } from '@app/domain';
 import type { Registry, ResourceFields } from './useRegistry';
+import { fieldLabel } from './columns';
 
 /** Which form a field is edited in: a rule may hold only when adding (`required: 'create'`). */
 export type FormMode = 'create' | 'edit';
@@ -94,7 +95,7 @@ export const formInputs = (
 ) =>
   definition.fields
     .filter((field) => field.places.includes('form'))
-    .map((field) => inputFor(field, props[field.source], mode));
+    .map((field) => inputFor({ ...field, label: fieldLabel(definition, field) }, props[field.source], mode));
 
 /**
  * The filter inputs of a resource's lists: `q` as the always-shown search box, ranges as a From and
@@ -129,6 +130,6 @@ export function filterInputs(
             label={`resources.${definition.name}.filters.${field.source}_lte`}
           />,
         ];
-      return [inputFor({ ...field, validate: undefined })];
+      return [inputFor({ ...field, label: fieldLabel(definition, field), validate: undefined })];
     });
 }

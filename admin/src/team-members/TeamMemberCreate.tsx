@@ -12,7 +12,6 @@ export default function TeamMemberCreate() {
   return (
     <Create
       key={round}
-      resource="team-members"
       title="resources.team-members.title"
       redirect={false}
       mutationOptions={{

@@ -1,17 +1,15 @@
-import { Edit, useBasename, useNotify, useRedirect } from 'react-admin';
+import { Edit, useNotify, useRedirect, useResourceContext } from 'react-admin';
 import { TeamMemberForm } from './TeamMemberForm';
 import { TeamMemberTable } from './TeamMemberTable';
-import { teamMemberPaths } from './paths';
 
 /** The edit view: the member's form above the list (SPEC section 2), then back to the list. */
 export default function TeamMemberEdit() {
   const notify = useNotify();
   const redirect = useRedirect();
-  const basename = useBasename();
+  const resource = useResourceContext();
   return (
     <>
       <Edit
-        resource="team-members"
         title="resources.team-members.title"
         actions={false}
         mutationMode="pessimistic"
@@ -20,7 +18,7 @@ export default function TeamMemberEdit() {
         mutationOptions={{
           onSuccess: () => {
             notify('resources.team-members.notifications.updated', { type: 'success' });
-            redirect(`${basename}${teamMemberPaths.list}`);
+            redirect('list', resource);
           },
         }}
         queryOptions={{ retry: false }}

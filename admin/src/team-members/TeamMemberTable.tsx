@@ -1,23 +1,19 @@
 import { Box, Typography } from '@mui/material';
 import {
-  Button,
   DataTable,
   DeleteWithConfirmButton,
-  LinkBase,
+  EditButton,
   List,
   TopToolbar,
-  useBasename,
   useGetIdentity,
   usePermissions,
   useRecordContext,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import EditIcon from '@mui/icons-material/Edit';
 import { canManageMember, isRole, type Role } from '@app/domain';
 import { listFields, registryColumns, useResourceDefinition } from '../registry';
 import { ColumnsButton } from '../preferences';
-import { teamMemberPaths } from './paths';
 
 /** A team member as the API shows one: never a password (DESIGN section 4). */
 export interface TeamMember extends RaRecord {
@@ -28,25 +24,17 @@ export interface TeamMember extends RaRecord {
 }
 
 /**
- * Edit (at SPEC's address of the edit view) and Delete, only on members the signed-in member may
+ * Edit and Delete, only on members the signed-in member may
  * manage (DESIGN section 4), and never Delete on oneself. The API refuses the others too.
  */
 function MemberActions() {
   const member = useRecordContext<TeamMember>();
-  const basename = useBasename();
   const { permissions: role } = usePermissions<string>();
   const { identity } = useGetIdentity();
   if (!member || !isRole(role) || !canManageMember(role, member.type)) return null;
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
-      <Button
-        label="ra.action.edit"
-        component={LinkBase}
-        to={`${basename}${teamMemberPaths.edit(member.id)}`}
-        data-testid="edit-member"
-      >
-        <EditIcon />
-      </Button>
+      <EditButton data-testid="edit-member" />
       {member.id !== identity?.id && (
         <DeleteWithConfirmButton
           confirmTitle="app.confirm.title"
@@ -79,7 +67,6 @@ export function TeamMemberTable() {
         {translate('resources.team-members.listTitle')}
       </Typography>
       <List
-        resource="team-members"
         title={false}
         actions={
           // The columns button keeps the member's choice through the preferences Store.

@@ -1,0 +1,53 @@
+import { catalogue } from '../shared/catalogue';
+
+/** The remarks resource's texts (Comment History and the comment form), merged under `resources.remarks` by i18n/. */
+export const remarksMessages = catalogue(
+  {
+    name: 'Comment |||| Comments',
+    title: 'Comment History',
+    empty: 'No record found',
+    add: 'Add Comment Below',
+    add_button: 'Add Comment',
+    added: 'Comment added.',
+    show: 'Show',
+    hide: 'Hide',
+    fields: {
+      seq: '#',
+      order_id: 'Order ID',
+      created_at: 'Date & Time',
+      remark_name: 'Team',
+      action: 'Action',
+      remark: 'Remark',
+      whatsapp: 'Whatsapp',
+      telephone: 'Telephone',
+      status_refund: 'Refund',
+      voided: 'Voided',
+      chargeback: 'Chargeback',
+      report_error: 'ReportError',
+    },
+  },
+  {
+    name: 'Commentaire |||| Commentaires',
+    title: 'Historique des commentaires',
+    empty: 'Aucun enregistrement',
+    add: 'Ajouter un commentaire',
+    add_button: 'Ajouter le commentaire',
+    added: 'Commentaire ajouté.',
+    show: 'Afficher',
+    hide: 'Masquer',
+    fields: {
+      seq: '#',
+      order_id: 'N° de commande',
+      created_at: 'Date et heure',
+      remark_name: 'Équipe',
+      action: 'Action',
+      remark: 'Remarque',
+      whatsapp: 'Whatsapp',
+      telephone: 'Téléphone',
+      status_refund: 'Remboursement',
+      voided: 'Annulé',
+      chargeback: 'Rétrofacturation',
+      report_error: 'Erreur signalée',
+    },
+  },
+);
