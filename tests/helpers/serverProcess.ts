@@ -27,7 +27,13 @@ export interface ServerProcess {
  */
 export async function startServerProcess(
   env: NodeJS.ProcessEnv,
-  { inheritStderr = false, timeoutMs = 90_000, entry = 'api/src/server.ts' } = {},
+  {
+    inheritStderr = false,
+    timeoutMs = 90_000,
+    entry = 'api/src/server.ts',
+    /** Options of node itself for the server (--cpu-prof, which NODE_OPTIONS does not take). */
+    nodeArgs = [] as string[],
+  } = {},
 ): Promise<ServerProcess> {
   const fullEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env };
   // As npm start does: the database migrated and, unless SEED_DEMO is off, seeded before the server starts.
@@ -35,7 +41,7 @@ export async function startServerProcess(
     cwd: ROOT,
     env: fullEnv,
   });
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
     cwd: ROOT,
     env: fullEnv,
     stdio: ['ignore', 'pipe', inheritStderr ? 'inherit' : 'pipe'],
