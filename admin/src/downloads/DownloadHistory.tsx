@@ -1,10 +1,9 @@
 import { Link, Typography } from '@mui/material';
-import { DataTable, Pagination, ReferenceManyField, useTranslate, type RaRecord } from 'react-admin';
+import { useTranslate, type RaRecord } from 'react-admin';
 import { TEXTS } from '@app/domain';
-import { Section } from '../registry';
+import { HistoryTable, Section } from '../registry';
 import { DISPLAY_FORMATS, formatTime } from '../registry/formatValue';
 import { documentLink, useDocumentDownload } from '../documents/useDocuments';
-import { ScrollRegion } from '../layout/ScrollRegion';
 import { ResendForm } from '../mails/ResendForm';
 
 interface DownloadRecord extends RaRecord {
@@ -53,60 +52,34 @@ const noWrap = () => ({ whiteSpace: 'nowrap' }) as const;
 /** The device, browser and OS wrap between words, a long device id anywhere. */
 const deviceCell = () => ({ minWidth: 150, overflowWrap: 'anywhere' }) as const;
 
+/** SPEC's Download History table, in its order; the registry's other download fields are a column away. */
+const SHOWN = ['seq', 'created_at', 'file1', 'ip', 'location', 'device'];
+
 /**
  * Download History (SPEC section 2): the customer's downloads, newest first (the order id is the page's
- * own), then the Sent Mail form. Narrow screens scroll the table sideways.
+ * own), then the Sent Mail form.
  */
 export function DownloadHistory() {
   const translate = useTranslate();
   return (
     <Section title={translate('resources.downloads.title')} testId="section-downloadHistory">
-      <ReferenceManyField<RaRecord, DownloadRecord>
-        reference="downloads"
-        target="order_id"
-        sort={{ field: 'id', order: 'DESC' }}
-        perPage={25}
-        pagination={<Pagination rowsPerPageOptions={[]} />}
+      <HistoryTable
+        resource="downloads"
+        testId="download-history"
+        shown={SHOWN}
+        renderers={{
+          created_at: (entry) => formatTime(entry.created_at, DISPLAY_FORMATS.downloadHistory),
+          file1: (entry) => <DownloadedFile entry={entry as DownloadRecord} />,
+          location: (entry) => [entry.city, entry.location].filter(Boolean).join(', '),
+          device: (entry) => <DownloadDevice entry={entry as DownloadRecord} />,
+        }}
+        styles={{ file1: breakAnywhere, ip: noWrap, device: deviceCell }}
         empty={
           <Typography data-testid="no-downloads">
             {translate('resources.downloads.empty', { _: TEXTS.noRecord })}
           </Typography>
         }
-      >
-        <ScrollRegion label={translate('resources.downloads.title')}>
-          <DataTable<DownloadRecord>
-            bulkActionButtons={false}
-            rowClick={false}
-            hover={false}
-            data-testid="download-history"
-          >
-            <DataTable.Col source="seq" disableSort />
-            <DataTable.Col
-              source="created_at"
-              disableSort
-              render={(entry) => formatTime(entry.created_at, DISPLAY_FORMATS.downloadHistory)}
-            />
-            <DataTable.Col
-              source="file1"
-              disableSort
-              render={(entry) => <DownloadedFile entry={entry as DownloadRecord} />}
-              cellSx={breakAnywhere}
-            />
-            <DataTable.Col source="ip" disableSort cellSx={noWrap} />
-            <DataTable.Col
-              source="location"
-              disableSort
-              render={(entry) => [entry.city, entry.location].filter(Boolean).join(', ')}
-            />
-            <DataTable.Col
-              source="device"
-              disableSort
-              render={(entry) => <DownloadDevice entry={entry as DownloadRecord} />}
-              cellSx={deviceCell}
-            />
-          </DataTable>
-        </ScrollRegion>
-      </ReferenceManyField>
+      />
       <ResendForm buttons={[{ provider: 'AWS', label: 'resources.downloads.sentMail' }]} testId="sent-mail-form" />
     </Section>
   );

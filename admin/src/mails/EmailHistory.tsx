@@ -1,10 +1,9 @@
 import { Box, Chip, Link, Tooltip } from '@mui/material';
-import { DataTable, Pagination, ReferenceManyField, useTranslate, type RaRecord } from 'react-admin';
+import { useTranslate, type RaRecord } from 'react-admin';
 import { MAIL_STATES } from '@app/domain';
-import { Section } from '../registry';
+import { HistoryTable, Section } from '../registry';
 import { DISPLAY_FORMATS, formatTime } from '../registry/formatValue';
 import { documentLink, useDocumentDownload } from '../documents/useDocuments';
-import { ScrollRegion } from '../layout/ScrollRegion';
 import { ResendForm } from './ResendForm';
 
 /** A mail of the order's outbox (DESIGN section 5); `state` shows how far it got. */
@@ -54,7 +53,7 @@ function MailDelivery({ mail }: { mail: MailRecord }) {
 /** While a mail is still on its way, Email History is read again this often to show how it went. */
 const MAIL_POLL_MS = 2000;
 const STATE_COLORS = { queued: 'default', sending: 'info', sent: 'success', failed: 'error' } as const;
-const inFlight = (mails: MailRecord[] | undefined) =>
+const inFlight = (mails: RaRecord[] | undefined) =>
   !!mails?.some((mail) => mail.state === 'queued' || mail.state === 'sending');
 
 /**
@@ -110,45 +109,31 @@ const breakAnywhere = () => ({ overflowWrap: 'anywhere', minWidth: 120 }) as con
 /** The state with the provider's reports under it, which wrap. */
 const stateCell = () => ({ minWidth: 160 }) as const;
 
+/** SPEC's Email History table, in its order; the registry's other mail fields are a column away. */
+const SHOWN = ['seq', 'kind', 'to_email', 'file1', 'created_at', 'provider', 'state'];
+
 /**
  * Email History (SPEC section 2): the order's mails, newest first, with their kind, recipient, the
  * document they carried, time, provider and state with the provider's reports (the order id is the
- * page's own); shown only when there is any. Narrow screens scroll the table sideways. Then the resend form.
+ * page's own); shown only when there is any. Then the resend form.
  */
 export function EmailHistory() {
   const translate = useTranslate();
   return (
     <Section title={translate('resources.mails.title')} testId="section-emailHistory">
-      <ReferenceManyField<RaRecord, MailRecord>
-        reference="mails"
-        target="order_id"
-        sort={{ field: 'id', order: 'DESC' }}
-        perPage={25}
+      <HistoryTable
+        resource="mails"
+        testId="email-history"
+        shown={SHOWN}
+        renderers={{
+          file1: (mail) => <MailDocument mail={mail as MailRecord} />,
+          created_at: (mail) => formatTime(mail.created_at, DISPLAY_FORMATS.mailHistory),
+          state: (mail) => <MailState mail={mail as MailRecord} />,
+        }}
+        styles={{ to_email: breakAnywhere, state: stateCell }}
         empty={null}
-        pagination={<Pagination rowsPerPageOptions={[]} />}
         queryOptions={{ refetchInterval: (query) => (inFlight(query.state.data?.data) ? MAIL_POLL_MS : false) }}
-      >
-        <ScrollRegion label={translate('resources.mails.title')}>
-          <DataTable<MailRecord> bulkActionButtons={false} rowClick={false} hover={false} data-testid="email-history">
-            <DataTable.Col source="seq" disableSort />
-            <DataTable.Col source="kind" disableSort />
-            <DataTable.Col source="to_email" disableSort cellSx={breakAnywhere} />
-            <DataTable.Col source="file1" disableSort render={(mail) => <MailDocument mail={mail as MailRecord} />} />
-            <DataTable.Col
-              source="created_at"
-              disableSort
-              render={(mail) => formatTime(mail.created_at, DISPLAY_FORMATS.mailHistory)}
-            />
-            <DataTable.Col source="provider" disableSort />
-            <DataTable.Col
-              source="state"
-              disableSort
-              render={(mail) => <MailState mail={mail as MailRecord} />}
-              cellSx={stateCell}
-            />
-          </DataTable>
-        </ScrollRegion>
-      </ReferenceManyField>
+      />
       <ResendForm
         buttons={[
           { provider: 'AWS', label: 'resources.mails.resend.aws' },

@@ -22,6 +22,8 @@ export interface ColumnChoice {
   label?: string;
 }
 
+const NONE: readonly string[] = [];
+
 /** The key react-admin's DataTable hides a column by: its source, else its label. */
 const columnKey = (column: ColumnChoice) => column.source ?? column.label ?? '';
 
@@ -44,14 +46,23 @@ export function moveColumn(order: readonly number[], position: number, step: -1 
  * nested-interactive) and its columns move by dragging only. This one is a plain list, each column a
  * checkbox with Move up and Move down buttons, and writes the Store keys DataTable reads (`storeKey`:
  * hidden columns; `<storeKey>_columnRanks`: their order), so the table, saved queries and the
- * member's kept layout work as before. `columns` are the DataTable's columns in its own order.
+ * member's kept layout work as before. `columns` are the DataTable's columns in its own order;
+ * `hiddenByDefault` the keys its `hiddenColumns` hides until the member shows them.
  */
-export function ColumnsButton({ storeKey, columns }: { storeKey: string; columns: readonly ColumnChoice[] }) {
+export function ColumnsButton({
+  storeKey,
+  columns,
+  hiddenByDefault = NONE,
+}: {
+  storeKey: string;
+  columns: readonly ColumnChoice[];
+  hiddenByDefault?: readonly string[];
+}) {
   const translate = useTranslate();
   const translateLabel = useTranslateLabel();
   const resource = useResourceContext();
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
-  const [hidden, setHidden] = useStore<string[]>(storeKey, []);
+  const [hidden, setHidden] = useStore<string[]>(storeKey, hiddenByDefault as string[]);
   const [ranks, setRanks] = useStore<number[] | undefined>(`${storeKey}_columnRanks`);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -162,7 +173,7 @@ export function ColumnsButton({ storeKey, columns }: { storeKey: string; columns
             label="app.columns.reset"
             onClick={() => {
               setRanks(undefined);
-              setHidden([]);
+              setHidden([...hiddenByDefault]);
               setAnnouncement('');
             }}
           />

@@ -1,11 +1,14 @@
 import type { ReactNode } from 'react';
-import { DataTable, useTranslate } from 'react-admin';
+import { DataTable, useTranslate, type DataTableColumnProps } from 'react-admin';
 import type { FieldDefinition } from '@app/domain';
 import type { ResourceFields } from './useRegistry';
 import { formatValue, isShortType } from './formatValue';
 
 /** How a column renders its cell instead of the type's default (e.g. the name with the assignee under it). */
 export type CellRenderers = Record<string, (record: Record<string, unknown>) => ReactNode>;
+
+/** How a column's cells are laid out instead of the type's default (short values on one line). */
+export type CellStyles = Record<string, DataTableColumnProps['cellSx']>;
 
 /**
  * A field's catalogue label: its own key, else `resources.<resource>.fields.<source>` of the registry's
@@ -36,9 +39,13 @@ export function RegistryCell({ field, record }: { field: FieldDefinition; record
 /**
  * The DataTable columns of a resource from its registry fields: the label is the catalogue's
  * `resources.<name>.fields.<source>` (react-admin's default) unless the field names another, the
- * header sorts when the API sorts by the field, and short values stay on one line.
+ * header sorts when the API sorts by the field, and short values stay on one line unless `styles` say otherwise.
  */
-export function registryColumns(fields: readonly FieldDefinition[], renderers: CellRenderers = {}): ReactNode[] {
+export function registryColumns(
+  fields: readonly FieldDefinition[],
+  renderers: CellRenderers = {},
+  styles: CellStyles = {},
+): ReactNode[] {
   return fields.map((field) => (
     <DataTable.Col
       key={field.source}
@@ -48,7 +55,7 @@ export function registryColumns(fields: readonly FieldDefinition[], renderers: C
       render={(record: Record<string, unknown>) =>
         renderers[field.source]?.(record) ?? <RegistryCell field={field} record={record} />
       }
-      cellSx={isShortType(field) ? () => ({ whiteSpace: 'nowrap' }) : undefined}
+      cellSx={styles[field.source] ?? (isShortType(field) ? () => ({ whiteSpace: 'nowrap' }) : undefined)}
     />
   ));
 }

@@ -3,3 +3,4 @@ export * from './formatValue';
 export * from './columns';
 export * from './inputs';
 export * from './ShowSections';
+export * from './HistoryTable';

@@ -1,17 +1,8 @@
 import { Box, Button, Typography } from '@mui/material';
-import {
-  DataTable,
-  Pagination,
-  ReferenceManyField,
-  useExpanded,
-  useRecordContext,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { useExpanded, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { TEXTS } from '@app/domain';
-import { Section } from '../registry';
+import { HistoryTable, Section } from '../registry';
 import { formatTime } from '../registry/formatValue';
-import { ScrollRegion } from '../layout/ScrollRegion';
 
 /** The six flags of a comment (SPEC section 2), in SPEC's order. */
 export const REMARK_FLAGS = ['whatsapp', 'telephone', 'status_refund', 'voided', 'chargeback', 'report_error'] as const;
@@ -58,48 +49,28 @@ function ToggleComment() {
   );
 }
 
+/** SPEC's Comment History table; a comment's text and flags show under its row (Show), or as columns. */
+const SHOWN = ['seq', 'created_at', 'remark_name'];
+
 /**
  * Comment History (SPEC section 2): newest first (the order id is the page's own); Show/Hide reveals a
- * comment's text and flags. Narrow screens scroll the table sideways.
+ * comment's text and flags.
  */
 export function CommentHistory() {
   const translate = useTranslate();
   return (
     <Section title={translate('resources.remarks.title')} testId="section-commentHistory">
-      <ReferenceManyField<RaRecord, RemarkRecord>
-        reference="remarks"
-        target="order_id"
-        sort={{ field: 'id', order: 'DESC' }}
-        perPage={25}
-        pagination={<Pagination rowsPerPageOptions={[]} />}
+      <HistoryTable
+        resource="remarks"
+        testId="comment-history"
+        shown={SHOWN}
+        renderers={{ created_at: (remark) => formatTime(remark.created_at, COMMENT_TIME) }}
+        action={{ label: 'resources.remarks.fields.action', render: () => <ToggleComment /> }}
+        expand={<CommentText />}
+        // The Action column's Show/Hide is the toggle; the table's own expand icon would be a second one.
+        sx={{ '& .RaDataTable-expandHeader, & .RaDataTable-expandIconCell': { display: 'none' } }}
         empty={<Typography>{translate('resources.remarks.empty', { _: TEXTS.noRecord })}</Typography>}
-      >
-        <ScrollRegion label={translate('resources.remarks.title')}>
-          <DataTable<RemarkRecord>
-            bulkActionButtons={false}
-            rowClick={false}
-            hover={false}
-            expand={<CommentText />}
-            // The Action column's Show/Hide is the toggle; the table's own expand icon would be a second one.
-            sx={{ '& .RaDataTable-expandHeader, & .RaDataTable-expandIconCell': { display: 'none' } }}
-            data-testid="comment-history"
-          >
-            <DataTable.Col source="seq" disableSort />
-            <DataTable.Col
-              source="created_at"
-              disableSort
-              render={(remark) => formatTime(remark.created_at, COMMENT_TIME)}
-            />
-            <DataTable.Col source="remark_name" disableSort />
-            <DataTable.Col
-              source="action"
-              label="resources.remarks.fields.action"
-              disableSort
-              render={() => <ToggleComment />}
-            />
-          </DataTable>
-        </ScrollRegion>
-      </ReferenceManyField>
+      />
     </Section>
   );
 }

@@ -33,7 +33,7 @@ export const mailsResource: ResourceDefinition = {
     { source: 'clicked_at', type: 'datetime', places: ['list'] },
     // The document an approval mail carried (its download link), if any.
     { source: 'document_id', type: 'reference', reference: 'documents', places: [] },
-    { source: 'file1', type: 'text', places: [] },
+    { source: 'file1', type: 'text', places: ['list'] },
     historyFields.createdAt,
   ],
   defaultSort: HISTORY_SORT,

@@ -1,0 +1,88 @@
+import type { ReactElement, ReactNode } from 'react';
+import { Box } from '@mui/material';
+import { DataTable, Pagination, ReferenceManyField, useTranslate, type ReferenceManyFieldProps } from 'react-admin';
+import { ColumnsButton } from '../preferences/ColumnsButton';
+import { ScrollRegion } from '../layout/ScrollRegion';
+import { useResourceDefinition } from './useRegistry';
+import { listFields, registryColumns, type CellRenderers, type CellStyles } from './columns';
+
+/** A column of a history that is no field of the registry: an action on the row. */
+export interface HistoryAction {
+  label: string;
+  render: () => ReactNode;
+}
+
+/**
+ * An order's history (Email, Download, Comment History): react-admin's ReferenceManyField over `resource`
+ * for the order of the record context, in the registry's order (newest first), its DataTable's columns from
+ * the registry's 'list' fields. `shown` are those a member sees at first, in SPEC's order; the registry's
+ * other list fields follow, hidden until the member shows them with the Columns button (kept in the
+ * preferences Store like every list's columns). Narrow screens scroll the table sideways.
+ */
+export function HistoryTable({
+  resource,
+  testId,
+  shown,
+  renderers,
+  styles,
+  action,
+  expand,
+  sx,
+  empty,
+  queryOptions,
+}: {
+  resource: string;
+  testId: string;
+  shown: readonly string[];
+  renderers?: CellRenderers;
+  styles?: CellStyles;
+  action?: HistoryAction;
+  expand?: ReactElement;
+  sx?: object;
+  empty: ReactElement | null;
+  queryOptions?: ReferenceManyFieldProps['queryOptions'];
+}) {
+  const translate = useTranslate();
+  const definition = useResourceDefinition(resource);
+  if (!definition) return null;
+  const fields = listFields(definition);
+  const rest = fields.filter((field) => !shown.includes(field.source));
+  const columns = [...shown.flatMap((source) => fields.filter((field) => field.source === source)), ...rest];
+  const hidden = rest.map((field) => field.source);
+  const storeKey = `${resource}.history.datatable`;
+  const title = translate(`resources.${resource}.title`);
+  return (
+    <ReferenceManyField
+      reference={resource}
+      target="order_id"
+      sort={definition.defaultSort}
+      perPage={25}
+      empty={empty}
+      pagination={<Pagination rowsPerPageOptions={[]} />}
+      queryOptions={queryOptions}
+    >
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+        <ColumnsButton
+          storeKey={storeKey}
+          columns={action ? [...columns, { label: action.label }] : columns}
+          hiddenByDefault={hidden}
+        />
+      </Box>
+      <ScrollRegion label={title}>
+        <DataTable
+          storeKey={storeKey}
+          hiddenColumns={hidden}
+          bulkActionButtons={false}
+          rowClick={false}
+          hover={false}
+          expand={expand}
+          sx={sx}
+          data-testid={testId}
+        >
+          {registryColumns(columns, renderers, styles)}
+          {action && <DataTable.Col label={action.label} disableSort render={action.render} />}
+        </DataTable>
+      </ScrollRegion>
+    </ReferenceManyField>
+  );
+}
