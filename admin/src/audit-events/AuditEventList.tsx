@@ -1,4 +1,5 @@
 import {
+  Title,
   DataTable,
   ExportButton,
   FilterButton,
@@ -7,16 +8,15 @@ import {
   TextInput,
   TopToolbar,
   useBasename,
+  useRequireAccess,
   useTranslate,
   type Exporter,
 } from 'react-admin';
 import { Typography } from '@mui/material';
 import { downloadRowsAsCsv } from '../csv';
-import { encodeId, statusLabel, type FieldDefinition } from '@app/domain';
+import { statusLabel, type FieldDefinition } from '@app/domain';
+import { orderPagePath } from '../routes';
 import { filterInputs, formatValue, listFields, registryColumns, useRegistry, type CellRenderers } from '../registry';
-import { ScreenHeader } from '../layout/ScreenHeader';
-import { RequirePermission } from '../layout/RequirePermission';
-import { useTabTitle } from '../layout/useTabTitle';
 import { actionText } from './actionText';
 import { ColumnsButton } from '../preferences';
 
@@ -28,7 +28,7 @@ export const AUDIT_COLUMNS_KEY = `${RESOURCE}.datatable`;
 function OrderLink({ orderId }: { orderId: unknown }) {
   const basename = useBasename();
   if (orderId == null) return null;
-  return <Link to={`${basename}/view-order/${encodeId(Number(orderId))}`}>{String(orderId)}</Link>;
+  return <Link to={orderPagePath(basename, Number(orderId))}>{String(orderId)}</Link>;
 }
 
 /** Moves name statuses as the queues do (Awaiting reads Awaiting Customer); other values read as stored. */
@@ -38,7 +38,7 @@ const STATUS_VALUED = ['from_value', 'to_value'];
 const csvExporter =
   (fields: FieldDefinition[], translate: (key: string, options?: object) => string): Exporter =>
   (records) => {
-    const label = (field: FieldDefinition) => translate(field.label ?? `resources.${RESOURCE}.fields.${field.source}`);
+    const label = (field: FieldDefinition) => translate(field.label!);
     const lines = records.map((record) =>
       Object.fromEntries(
         fields.map((field) => [
@@ -57,11 +57,13 @@ const csvExporter =
 /**
  * The Audit Log (Admin and Manager): every audit event (who, when, what, from, to, which order), newest
  * first, filtered by order, member, action and date range, with CSV export. Columns, filters and sort
- * come from the registry's `audit-events` entry; the columns button lets a member hide and reorder.
+ * come from the registry's `audit-events` entry; the columns button lets a member hide and reorder. Who may
+ * open it is react-admin's access check (authProvider.canAccess).
  */
 export function AuditEventList() {
   const translate = useTranslate();
-  useTabTitle();
+  // react-admin's access check, as the List does (which waits for the registry here).
+  useRequireAccess({ action: 'list', resource: RESOURCE });
   const { data: registry } = useRegistry();
   const definition = registry?.[RESOURCE];
   const fields = definition ? listFields(definition) : [];
@@ -83,8 +85,8 @@ export function AuditEventList() {
       ]
     : [];
   return (
-    <RequirePermission permission="audit.read">
-      <ScreenHeader title={translate(`resources.${RESOURCE}.name`)} />
+    <>
+      <Title title={`resources.${RESOURCE}.name`} />
       {definition && (
         <List
           resource={RESOURCE}
@@ -115,7 +117,7 @@ export function AuditEventList() {
           </DataTable>
         </List>
       )}
-    </RequirePermission>
+    </>
   );
 }
 

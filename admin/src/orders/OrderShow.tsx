@@ -1,10 +1,8 @@
 import type { ComponentType } from 'react';
 import { useParams } from 'react-router-dom';
 import { Typography } from '@mui/material';
-import { Loading, RefreshButton, ShowBase, useShowContext, useTranslate } from 'react-admin';
+import { Loading, RefreshButton, ShowBase, Title, TopToolbar, useShowContext, useTranslate } from 'react-admin';
 import { decodeId } from '@app/domain';
-import { ScreenHeader } from '../layout/ScreenHeader';
-import { useTabTitle } from '../layout/useTabTitle';
 import { ShowSections, useResourceDefinition, type ValueRenderers } from '../registry';
 import { EmailHistory } from '../mails/EmailHistory';
 import { UploadDocument } from '../documents/UploadDocument';
@@ -51,15 +49,16 @@ function OrderPage() {
   const { record, isPending, error } = useShowContext();
   return (
     <>
-      <ScreenHeader
+      <Title
         title={
           record
             ? translate('resources.orders.page.titleWithId', { orderId: record.id })
             : translate('resources.orders.page.title')
         }
-      >
+      />
+      <TopToolbar>
         <RefreshButton data-testid="order-refresh" />
-      </ScreenHeader>
+      </TopToolbar>
       {isPending && <Loading />}
       {error && (
         <Typography color="error" data-testid="order-error">
@@ -83,7 +82,6 @@ export default function OrderShow() {
   // SPEC's link carries the encoded id; react-admin's own show route (/orders/:id/show) the plain one.
   const { encodedId, id: plainId } = useParams();
   const translate = useTranslate();
-  useTabTitle();
   let id: number;
   try {
     id = encodedId ? decodeId(encodedId) : Number(plainId);
@@ -91,7 +89,7 @@ export default function OrderShow() {
   } catch {
     return (
       <>
-        <ScreenHeader title={translate('resources.orders.page.title')} />
+        <Title title={translate('resources.orders.page.title')} />
         <Typography color="error" data-testid="order-error">
           {translate('resources.orders.page.badId')}
         </Typography>
