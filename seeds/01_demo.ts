@@ -12,7 +12,7 @@ import {
   type Role,
   type SlaFacts,
 } from '@app/domain';
-import { hashPassword } from '../api/src/modules/auth/passwords.js';
+import { hashPassword } from '../api/src/core/passwords.js';
 import { recountOrderCounters } from '../api/src/modules/orders/counters.js';
 import { rebuildReportRollups } from '../api/src/modules/reports/rollups.js';
 import { insertOne } from '../api/src/db/knex.js';

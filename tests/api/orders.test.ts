@@ -3,7 +3,7 @@ import { dayjs, encodeId, matchesQueue, nowUtc, QUEUES, todayUtc, type QueueFact
 import { createTestApp, signInDemoAccounts, type TestApp } from '../helpers/app.js';
 import { dialects } from '../helpers/db.js';
 import { readCounters, recountOrderCounters } from '../../api/src/modules/orders/counters.js';
-import { hashPassword } from '../../api/src/modules/auth/passwords.js';
+import { hashPassword } from '../../api/src/core/passwords.js';
 import { searchQueue, SEARCH_TOTAL_CAP } from '../../api/src/modules/orders/service.js';
 
 interface OrderFactsRow {

@@ -3,7 +3,6 @@ import jwt from '@fastify/jwt';
 import { can } from '@app/domain';
 import type { FastifyRequest } from 'fastify';
 import { forbidden, HttpError } from '../http.js';
-import { sessionMember } from '../modules/auth/service.js';
 import memberCache from './memberCache.js';
 import type { TokenPayload } from '../types.js';
 
@@ -60,8 +59,9 @@ export default fp(async (app) => {
           : 'Your session is not valid. Please sign in again.',
       );
     }
-    // Cached per token for a moment: the lookup was most of the fixed cost of a request.
-    const member = await app.memberCache.get(String(payload.jti), () => sessionMember(app.db, payload));
+    // Cached per token for a moment: the lookup was most of the fixed cost of a request. The auth module
+    // answers it through its decoration (a plugin imports no module); it is registered by the time a request comes.
+    const member = await app.memberCache.get(String(payload.jti), () => app.authService.sessionMember(app.db, payload));
     if (!member) {
       throw unauthorized('Your session is no longer valid. Please sign in again.');
     }

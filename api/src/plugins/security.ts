@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import { tooManyAttempts } from '../http.js';
 import { redisNamespace } from './redis.js';
 import { redisStoreWithFallback } from './rateLimitStore.js';
-import { refuseDeclaredOversize } from '../modules/documents/uploadLimits.js';
+import { refuseDeclaredOversize } from './uploadLimits.js';
 
 /** Security headers, CORS limited to the configured origins, and the rate limiter routes opt into. */
 export default fp(async (app) => {

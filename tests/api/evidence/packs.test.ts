@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFParse } from 'pdf-parse';
 import { brandForHost } from '@app/domain';
-import { renderInvoicePdf } from '../../../api/src/modules/invoices/invoicePdf.js';
+import { renderInvoicePdf } from '../../../api/src/modules/mail/invoicePdf.js';
 import { findMailOrder } from '../../../api/src/modules/mail/repo.js';
 import { SCRIPT_CUSTOMERS } from '../../../seeds/02_evidence.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';

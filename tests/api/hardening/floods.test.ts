@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../../api/src/modules/auth/passwords.js';
+import { hashPassword } from '../../../api/src/core/passwords.js';
 import { createTestDb, dialects, type TestDb } from '../../helpers/db.js';
 import { flood, openFloodSocket, percentile, timedRequest, type FloodSocket } from '../../helpers/flood.js';
 import { startServerProcess, type ServerProcess } from '../../helpers/serverProcess.js';

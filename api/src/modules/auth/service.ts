@@ -6,7 +6,7 @@ import { badRequest, HttpError } from '../../http.js';
 import type { Member, TokenPayload } from '../../types.js';
 import { recordAudit } from '../audit/service.js';
 import { findMemberByEmail, findMemberById } from '../team/service.js';
-import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.js';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../../core/passwords.js';
 
 const WRONG_CREDENTIALS = 'Invalid email or password.';
 

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, HttpError, ok } from '../../http.js';
 import { UploadBody } from './schemas.js';
 import { uploadDocument } from './service.js';
-import { closeAfterRefusal, readFileUpToLimit, uploadTooLarge } from './uploadLimits.js';
+import { closeAfterRefusal, readFileUpToLimit, uploadTooLarge } from '../../plugins/uploadLimits.js';
 
 const FORM_FIELDS = new Set(['orderId', 'email', 'mailServiceProvider', 'version']);
 const FILE_FIELD = 'uploadVisaDoc';

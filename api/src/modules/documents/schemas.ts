@@ -1,7 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { MESSAGES } from '@app/domain';
-import { MailEmailField, MailProviderField, OrderIdField } from '../mail/schemas.js';
-import { VersionField } from '../orders/schemas.js';
+import { MailEmailField, MailProviderField, OrderIdField, VersionField } from '../../core/fields.js';
 
 /** The file part of the upload form, as the route reads it from the multipart stream. */
 export interface UploadedFile {

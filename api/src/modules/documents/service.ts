@@ -10,9 +10,6 @@ import { checkOriginalName, inspectDocument } from './files.js';
 import { forgetPendingUpload, insertDocument, notePendingUpload, stalePendingUploads } from './repo.js';
 import type { UploadBody } from './schemas.js';
 
-/** What other modules read of the documents (mails attach them, the visitor and invoices link them). */
-export { findDocument, latestDocument, readDocumentBytes, type DocumentRow } from './repo.js';
-
 const orderNotFound = () => notFound('Order not found.');
 const orderDeleted = () => conflict('This order is deleted. Move it back to a queue before uploading its document.');
 

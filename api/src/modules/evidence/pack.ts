@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { brandForHost, nowUtc, type Registry, type Role } from '@app/domain';
 import { hiddenFields } from '../orders/visibleFields.js';
 import { placeOfIp } from '../../geo/ipLocation.js';
-import { describeUserAgent } from '../visitor/client.js';
+import { describeUserAgent } from '../visitor/service.js';
 import { listMailEvents } from '../webhooks/service.js';
 import { assessCe3 } from './ce3.js';
 import type { DefencePack, DefencePackType, PriorTransaction, PurchaseEvidence } from './packPdf.js';

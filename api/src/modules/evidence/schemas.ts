@@ -1,7 +1,6 @@
 import { Type } from 'typebox';
 import { MESSAGES } from '@app/domain';
-import { OrderIdField } from '../mail/schemas.js';
-import { VersionField } from '../orders/schemas.js';
+import { OrderIdField, VersionField } from '../../core/fields.js';
 
 export const DefencePackBody = Type.Object({
   orderId: OrderIdField,

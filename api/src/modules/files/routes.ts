@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound } from '../../http.js';
-import { downloadRateLimit } from '../visitor/rateLimits.js';
+import { downloadRateLimit } from '../../plugins/publicRateLimits.js';
 import { downloadFileName } from './links.js';
 import { DocumentParams, DocumentQuery } from './schemas.js';
 import { DOCUMENT_NOT_FOUND, openDocument } from './service.js';

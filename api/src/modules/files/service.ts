@@ -6,8 +6,14 @@ import { sessionMember } from '../auth/service.js';
 import { verifyLink } from './links.js';
 import { findOrderDocument } from './repo.js';
 
-/** The visitor's download finds the order's document the same way the file route does. */
-export { findOrderDocument };
+/**
+ * The stored documents as other modules read them: mails attach them, invoices and the visitor go by
+ * the latest, the visitor's download finds one the same way the file route does. Kept here, not in
+ * documents (which writes them), because documents queues mails: mail reading documents would close a loop.
+ */
+export { findDocument, findOrderDocument, latestDocument, readDocumentBytes, type DocumentRow } from './repo.js';
+/** The visitor's signed token and document links. */
+export { downloadFileName, signedDocumentUrl, signVisitorToken, verifyVisitorToken } from './links.js';
 
 export const DOCUMENT_NOT_FOUND = 'Document not found.';
 const LINK_NOT_VALID =

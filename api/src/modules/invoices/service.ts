@@ -3,9 +3,8 @@ import { DEFAULT_MAIL_PROVIDER, nowUtc, type MailProvider } from '@app/domain';
 import { conflict, notFound } from '../../http.js';
 import type { Member } from '../../types.js';
 import { recordAudit } from '../audit/service.js';
-import { latestDocument } from '../documents/service.js';
-import { enqueueMail } from '../mail/outbox.js';
-import { mailSubject } from '../mail/templates.js';
+import { latestDocument } from '../files/service.js';
+import { enqueueMail, mailSubject } from '../mail/service.js';
 
 /**
  * Queues the invoice mail of an order; the PDF is rendered by the mail worker from the order as it

@@ -5,13 +5,16 @@ import type { AppConfig } from '../../config.js';
 import { notFound } from '../../http.js';
 import type { Member } from '../../types.js';
 import { recordAudit } from '../audit/service.js';
-import { latestDocument } from '../documents/service.js';
+import { latestDocument } from '../files/service.js';
 import { enqueueMail } from './outbox.js';
 import { findOutboxRow } from './repo.js';
 import { mailSubject, renderInvoiceOf } from './templates.js';
 
 /** The order facts a mail or an invoice shows. */
 export type { MailOrder } from './repo.js';
+/** What other modules queue mails and read them with: the outbox, subjects, View Email Content, webhooks' message key. */
+export { enqueueMail, type QueuedMail } from './outbox.js';
+export { approvalMailOf, mailSubject, outboxMessageKey } from './templates.js';
 
 /** Queues the approval mail of a document and records it, in the caller's transaction (upload and resend). */
 export async function queueApprovalMail(

@@ -3,8 +3,8 @@ import type Mail from 'nodemailer/lib/mailer/index.js';
 import { brandForHost, encodeId, formatUtc, type Brand } from '@app/domain';
 import type { AppConfig } from '../../config.js';
 import type { Storage } from '../../storage/index.js';
-import { findDocument, latestDocument, readDocumentBytes } from '../documents/service.js';
-import { renderInvoicePdf } from '../invoices/invoicePdf.js';
+import { findDocument, latestDocument, readDocumentBytes } from '../files/service.js';
+import { renderInvoicePdf } from './invoicePdf.js';
 import type { MailKind } from './outbox.js';
 import { findMailOrder, type MailOrder, type OutboxRow } from './repo.js';
 

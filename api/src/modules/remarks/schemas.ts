@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { MESSAGES } from '@app/domain';
-import { VersionField } from '../orders/schemas.js';
+import { VersionField } from '../../core/fields.js';
 
 /** A ticked checkbox is 'Y'; absent, '' or 'N' is not ticked. */
 const Flag = Type.Optional(Type.Enum(['Y', 'N', ''], { errorMessage: 'Flags must be Y or N.' }));

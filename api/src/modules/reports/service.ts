@@ -11,6 +11,9 @@ function dayRange(fromDate: string, toDate: string): DayRange {
   return { from: fromDate, to: toDate };
 }
 
+/** What the orders' change path keeps the report rollups with, in the same transaction. */
+export { applyReportRollupChanges, REPORT_FACT_COLUMNS, type ReportFacts } from './rollups.js';
+
 export const countryReport = (db: Knex, fromDate: string, toDate: string) =>
   countryOrderCounts(db, dayRange(fromDate, toDate));
 

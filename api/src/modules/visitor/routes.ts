@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok } from '../../http.js';
 import { describeClient } from './client.js';
-import { downloadRateLimit, trackRateLimit } from './rateLimits.js';
+import { downloadRateLimit, trackRateLimit } from '../../plugins/publicRateLimits.js';
 import { DownloadBody, DownloadHistoryBody, TrackOrderBody } from './schemas.js';
 import { downloadPage, requestDownload, trackOrder } from './service.js';
 

@@ -2,13 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import { nowUtc } from '@app/domain';
 import { forbidden, notFound } from '../../http.js';
 import { recordAudit } from '../audit/service.js';
-import { downloadFileName, signedDocumentUrl, signVisitorToken, verifyVisitorToken } from '../files/links.js';
-import { latestDocument } from '../documents/service.js';
-import { findOrderDocument } from '../files/service.js';
+import {
+  downloadFileName,
+  findOrderDocument,
+  latestDocument,
+  signedDocumentUrl,
+  signVisitorToken,
+  verifyVisitorToken,
+} from '../files/service.js';
 import type { VisitorClient } from './client.js';
 import { findTrackableOrder, insertDownload, listDownloads } from './repo.js';
 
 /** One answer for an unknown order and a wrong email, so tracking cannot list orders (DESIGN section 6). */
+/** Evidence packs describe the visitor's browser with it. */
+export { describeUserAgent } from './client.js';
+
 export const ORDER_NOT_FOUND = 'We could not find an order with these details.';
 export const SESSION_EXPIRED = 'Your tracking session has expired. Please track your order again.';
 const DOCUMENT_GONE = 'This document is no longer available. Please contact support.';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { nowUtc } from '@app/domain';
-import { outboxMessageKey } from '../mail/templates.js';
+import { outboxMessageKey } from '../mail/service.js';
 import type { DeliveryEvent } from './events.js';
 import {
   applyToMail,

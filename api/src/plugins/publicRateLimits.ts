@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppConfig } from '../../config.js';
+import type { AppConfig } from '../config.js';
 
 /**
  * Per-IP limits of the public endpoints (DESIGN section 6). Tracking is the guessable step, so it

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from '../../http.js';
+import { HttpError } from '../http.js';
 
 /** Room for the multipart framing and the form's few text fields next to the file. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;

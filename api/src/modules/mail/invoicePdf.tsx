@@ -1,6 +1,6 @@
 import { formatUtc, type Brand } from '@app/domain';
 import { Fields, PdfDocument, Paragraph, Section, Table, renderPdf } from '../../pdf/components.js';
-import type { MailOrder } from '../mail/service.js';
+import type { MailOrder } from './repo.js';
 
 const money = (amount: number | null, currency: string | null) =>
   amount === null || amount === undefined ? '-' : `${Number(amount).toFixed(2)} ${currency ?? ''}`.trim();

@@ -1,0 +1,149 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The import graph of api/src and admin/src (issue 20, "Modules as Fastify plugins"): relative imports
+ * of .ts/.tsx files (`./x.js` is x.ts or x.tsx, a folder its index), type-only imports included, since
+ * a type that goes round in a circle ties the files together as much as a value does.
+ */
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const API = path.join(ROOT, 'api/src');
+const MODULES = path.join(API, 'modules');
+const SOURCE = /\.tsx?$/;
+
+/** Composition roots: they put the modules together, so they may import any of them. */
+const ROOTS = new Set(
+  ['app.ts', 'server.ts', 'cluster.ts', 'mail-worker.ts', 'modules/index.ts'].map((f) => path.join(API, f)),
+);
+
+const rel = (file: string) => path.relative(ROOT, file);
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(file);
+    return SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts') ? [file] : [];
+  });
+}
+
+function resolveImport(from: string, specifier: string): string | undefined {
+  const base = path.resolve(path.dirname(from), specifier);
+  const stem = base.replace(/\.(js|jsx|ts|tsx)$/, '');
+  return [`${stem}.ts`, `${stem}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')].find(
+    (candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile(),
+  );
+}
+
+/** Each file's relative imports of source files, resolved. */
+function importGraph(files: string[]): Map<string, string[]> {
+  return new Map(
+    files.map((file) => {
+      const { importedFiles } = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true);
+      const targets = importedFiles
+        .map((i) => i.fileName)
+        .filter((specifier) => specifier.startsWith('.'))
+        .map((specifier) => resolveImport(file, specifier))
+        .filter((target): target is string => !!target);
+      return [file, targets];
+    }),
+  );
+}
+
+/** The strongly connected components with more than one file (or a file importing itself): each holds a cycle. */
+function cycles(graph: Map<string, string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (file: string) => {
+    index.set(file, index.size);
+    low.set(file, index.get(file)!);
+    stack.push(file);
+    onStack.add(file);
+    for (const target of graph.get(file) ?? []) {
+      if (!index.has(target)) {
+        visit(target);
+        low.set(file, Math.min(low.get(file)!, low.get(target)!));
+      } else if (onStack.has(target)) low.set(file, Math.min(low.get(file)!, index.get(target)!));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== file);
+    if (component.length > 1 || (graph.get(file) ?? []).includes(file)) found.push(component.map(rel).sort());
+  };
+  for (const file of graph.keys()) if (!index.has(file)) visit(file);
+  return found;
+}
+
+/** The module a file belongs to (api/src/modules/<name>/...), or undefined for everything else. */
+const moduleOf = (file: string) =>
+  file.startsWith(MODULES + path.sep) && !ROOTS.has(file) ? path.relative(MODULES, file).split(path.sep)[0] : undefined;
+
+const files = [...sourceFiles(API), ...sourceFiles(path.join(ROOT, 'admin/src'))];
+const graph = importGraph(files);
+const edges = [...graph].flatMap(([from, targets]) => targets.map((to) => ({ from, to })));
+const show = ({ from, to }: { from: string; to: string }) => `${rel(from)} -> ${rel(to)}`;
+
+const found = cycles(graph);
+/** Infrastructure (db, plugins, storage, core, types.ts, config, http, pdf, ...) is every api/src file that is neither a module nor a root. */
+const runningUp = edges.filter(
+  ({ from, to }) => from.startsWith(API + path.sep) && !moduleOf(from) && !ROOTS.has(from) && moduleOf(to),
+);
+/** Another module is reached only through its service. */
+const pastService = edges.filter(({ from, to }) => {
+  const [own, other] = [moduleOf(from), moduleOf(to)];
+  return own && other && own !== other && path.basename(to) !== 'service.ts';
+});
+/** A migration stays as it ran and production checks run before any seed: neither imports the API or seeds. */
+const migrationsAndChecks = [
+  ...sourceFiles(path.join(ROOT, 'migrations')).filter((f) => /^\d+_/.test(path.basename(f))),
+  path.join(API, 'productionChecks.ts'),
+];
+const intoApiOrSeeds = [...importGraph(migrationsAndChecks)]
+  .flatMap(([from, targets]) => targets.map((to) => ({ from, to })))
+  .filter(({ from, to }) => {
+    const seeds = to.startsWith(path.join(ROOT, 'seeds') + path.sep);
+    return seeds || (from.includes(`${path.sep}migrations${path.sep}`) && to.startsWith(API + path.sep));
+  });
+
+describe('the import graph of api/src and admin/src', () => {
+  it('reports its figures', () => {
+    const lines = sourceFiles(API).reduce((n, f) => n + fs.readFileSync(f, 'utf8').split('\n').length - 1, 0);
+    console.log(
+      [
+        `import graph: ${files.length} files, ${edges.length} relative imports, api/src ${lines} lines`,
+        `cycles (strongly connected groups of files): ${found.length}`,
+        ...found.map((c) => `  ${c.join(' , ')}`),
+        `imports running up from infrastructure into a module: ${runningUp.length}`,
+        ...runningUp.map((e) => `  ${show(e)}`),
+        `module imports of another module past its service: ${pastService.length}`,
+        ...pastService.map((e) => `  ${show(e)}`),
+      ].join('\n'),
+    );
+    expect(files.length).toBeGreaterThan(100);
+  });
+
+  it('has no cycle', () => {
+    expect(found).toEqual([]);
+  });
+
+  it('has no import from infrastructure up into a module', () => {
+    expect(runningUp.map(show)).toEqual([]);
+  });
+
+  it('reaches another module only through its service.ts', () => {
+    expect(pastService.map(show)).toEqual([]);
+  });
+
+  it('keeps migrations and the production checks free of API and seed code', () => {
+    expect(intoApiOrSeeds.map(show)).toEqual([]);
+  });
+});
