@@ -86,15 +86,17 @@ export function inputFor(field: FieldDefinition, props: Record<string, unknown> 
 
 /**
  * The inputs of a resource's create or edit form: the fields placed on 'form', in registry order, with
- * the validators of that form; `props` by source (a screen narrows choices, sets autocomplete...).
+ * the validators of that form; `props` by source (a screen narrows choices, sets autocomplete...);
+ * `given` leaves out the fields the screen fills itself (the order of the order page's comment form).
  */
 export const formInputs = (
   definition: ResourceFields,
   mode: FormMode,
   props: Record<string, Record<string, unknown>> = {},
+  given: readonly string[] = [],
 ) =>
   definition.fields
-    .filter((field) => field.places.includes('form'))
+    .filter((field) => field.places.includes('form') && !given.includes(field.source))
     .map((field) => inputFor({ ...field, label: fieldLabel(definition, field) }, props[field.source], mode));
 
 /**

@@ -1,11 +1,12 @@
 import { Box, Button, Typography } from '@mui/material';
 import { useExpanded, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { TEXTS } from '@app/domain';
-import { HistoryTable, Section } from '../registry';
+import { HistoryTable, Section, useResourceDefinition, type ResourceFields } from '../registry';
 import { formatTime } from '../registry/formatValue';
 
-/** The six flags of a comment (SPEC section 2), in SPEC's order. */
-export const REMARK_FLAGS = ['whatsapp', 'telephone', 'status_refund', 'voided', 'chargeback', 'report_error'] as const;
+/** The flags of a comment (SPEC section 2), in the registry's order (SPEC's): its boolean fields. */
+export const remarkFlags = (definition: ResourceFields) =>
+  definition.fields.filter((field) => field.type === 'boolean').map((field) => field.source);
 
 interface RemarkRecord extends RaRecord {
   seq: number;
@@ -23,11 +24,13 @@ const ticked = (value: unknown) => value === true || value === 'Y' || value === 
 function CommentText() {
   const remark = useRecordContext<RemarkRecord>()!;
   const translate = useTranslate();
+  const definition = useResourceDefinition('remarks');
+  if (!definition) return null;
   return (
     <Box data-testid="comment-text" sx={{ py: 1 }}>
       <Typography sx={{ whiteSpace: 'pre-wrap', mb: 1 }}>{remark.remark}</Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 0.5 }}>
-        {REMARK_FLAGS.map((flag) => (
+        {remarkFlags(definition).map((flag) => (
           <Typography key={flag} variant="body2" data-testid={`flag-${flag}`}>
             {translate(`resources.remarks.fields.${flag}`)}: <strong>{ticked(remark[flag]) ? 'Y' : 'N'}</strong>
           </Typography>
