@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { loadConfig } from '../../api/src/config.js';
+import { createDb } from '../../api/src/db/knex.js';
 import { startServerProcess } from '../helpers/serverProcess.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -36,6 +37,41 @@ interface CpuProfile {
   startTime: number;
   samples: number[];
   timeDeltas: number[];
+}
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** CPU time (user + system) a process has used so far, in microseconds, from /proc. */
+function cpuMicrosOf(pid: number): number {
+  // The fields after the command name, which may hold spaces, start after its closing parenthesis.
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / TICKS_PER_SECOND;
+}
+
+/** The whole machine's busy and total CPU time so far (all cores), in ticks, from /proc/stat. */
+function machineTicks(): { busy: number; total: number } {
+  const [, ...times] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  const values = times.map(Number);
+  const idle = values[3]! + values[4]!;
+  const total = values.reduce((a, b) => a + b, 0);
+  return { busy: total - idle, total };
+}
+
+/** The MariaDB/MySQL server's process id, when the database is one on this machine. */
+async function databasePid(): Promise<number | null> {
+  const config = loadConfig();
+  if (!config.databaseUrl) return null;
+  const db = createDb(config);
+  try {
+    const [rows] = await db.raw('SELECT @@pid_file AS file');
+    const pid = Number(fs.readFileSync((rows as Array<{ file: string }>)[0]!.file, 'utf8').trim());
+    return fs.existsSync(`/proc/${pid}`) ? pid : null;
+  } catch {
+    return null;
+  } finally {
+    await db.destroy();
+  }
 }
 
 /** Now on the monotonic clock, in microseconds (the profile's clock). */
@@ -90,13 +126,14 @@ function summarise(profile: CpuProfile, requests: number, from: number, to: numb
   return {
     totalMs: ms(total),
     busyMs: ms(busy),
-    cpuMicrosPerRequest: Math.round(busy / Math.max(1, requests)),
+    // Sampled time includes time the process waited for a core (the machine is shared): CPU per request is /proc's.
+    sampledMicrosPerRequest: Math.round(busy / Math.max(1, requests)),
     layers: table(byLayer, 20),
     functions: table(byFunction),
   };
 }
 
-async function profileOne(label: string, requestPath: string) {
+async function profileOne(label: string, requestPath: string, dbPid: number | null) {
   const config = loadConfig();
   const dir = path.join(PROFILE_DIR, label);
   fs.rmSync(dir, { recursive: true, force: true });
@@ -126,9 +163,18 @@ async function profileOne(label: string, requestPath: string) {
         headers: { authorization: login.token! },
       });
     await run(2); // JIT and pool warm-up, left out of the summary
+    const pid = server.child.pid!;
+    const before = { api: cpuMicrosOf(pid), db: dbPid ? cpuMicrosOf(dbPid) : 0, machine: machineTicks() };
     const from = monotonicMicros();
     const result = await run(SECONDS);
     const to = monotonicMicros();
+    const requests = result.requests.total;
+    const machine = machineTicks();
+    const cpu = {
+      apiMicrosPerRequest: Math.round((cpuMicrosOf(pid) - before.api) / requests),
+      dbMicrosPerRequest: dbPid ? Math.round((cpuMicrosOf(dbPid) - before.db) / requests) : null,
+      machineBusy: (machine.busy - before.machine.busy) / (machine.total - before.machine.total),
+    };
     await server.kill('SIGTERM');
     const file = fs
       .readdirSync(dir)
@@ -143,7 +189,8 @@ async function profileOne(label: string, requestPath: string) {
       path: requestPath,
       rps: Math.round(result.requests.average),
       file,
-      ...summarise(profile, result.requests.total, from, to),
+      cpu,
+      ...summarise(profile, requests, from, to),
     };
   } finally {
     await server.kill('SIGTERM');
@@ -156,12 +203,13 @@ async function main() {
     ['health', '/api/health'],
     ...queues.map((q): [string, string] => [q, `/api/admin/get-orders-list/${q}?page=1&limit=10`]),
   ];
+  const dbPid = await databasePid();
   const results = [];
   for (const [label, requestPath] of kinds) {
-    const result = await profileOne(label, requestPath);
+    const result = await profileOne(label, requestPath, dbPid);
     results.push(result);
     console.log(
-      `\n${label} (${requestPath}): ${result.rps} req/s at ${CONNECTIONS} connections; ${result.cpuMicrosPerRequest} µs of API CPU per request (${result.busyMs} of ${result.totalMs} ms busy); ${result.file}`,
+      `\n${label} (${requestPath}): ${result.rps} req/s at ${CONNECTIONS} connections; CPU per request ${result.cpu.apiMicrosPerRequest} µs in the API process${result.cpu.dbMicrosPerRequest === null ? '' : `, ${result.cpu.dbMicrosPerRequest} µs in the database server`}; machine ${Math.round(result.cpu.machineBusy * 100)}% busy; profile: ${result.busyMs} of ${result.totalMs} ms sampled busy, ${result.sampledMicrosPerRequest} µs per request; ${result.file}`,
     );
     console.log('Self time by layer:');
     console.table(result.layers);
