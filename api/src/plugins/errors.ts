@@ -9,6 +9,8 @@ interface ValidationIssue {
   message?: string;
   params: Record<string, unknown>;
   parentSchema?: { errorMessage?: string | Record<string, string>; properties?: Record<string, SchemaWithMessage> };
+  /** The value that failed (Ajv's `verbose`). */
+  data?: unknown;
 }
 type SchemaWithMessage = { errorMessage?: string | Record<string, string> };
 
@@ -17,7 +19,8 @@ const pick = (schema: SchemaWithMessage | undefined, keyword: string) =>
 
 /**
  * A schema failure as one sentence naming the field. A schema may carry SPEC's wording in
- * `errorMessage` (a string, or one per keyword such as required or minLength).
+ * `errorMessage` (a string, or one per keyword such as required or minLength); `{value}` in it names
+ * the value that failed (an unknown sort or filter, from the schemas made from the registry).
  */
 export function validationMessage(issue: ValidationIssue, context: string): string {
   if (issue.keyword === 'required') {
@@ -25,7 +28,7 @@ export function validationMessage(issue: ValidationIssue, context: string): stri
     return pick(issue.parentSchema?.properties?.[field], 'required') ?? `${field} is required`;
   }
   const custom = pick(issue.parentSchema, issue.keyword);
-  if (custom) return custom;
+  if (custom) return custom.replace('{value}', String(issue.data));
   const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || context;
   return `${field} ${issue.message ?? 'is invalid'}`;
 }

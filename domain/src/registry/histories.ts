@@ -8,7 +8,7 @@ import type { FieldDefinition } from './types.js';
 export const historyFields = {
   id: { source: 'id', type: 'id', places: [], sortable: true },
   seq: { source: 'seq', type: 'number', places: ['list'] },
-  orderId: { source: 'order_id', type: 'reference', reference: 'orders', places: ['form'], filter: 'eq' },
+  orderId: { source: 'order_id', type: 'reference', reference: 'orders', places: [], filter: 'eq' },
   createdAt: { source: 'created_at', type: 'datetime', places: ['list'], sortable: true },
 } satisfies Record<string, FieldDefinition>;
 

@@ -12,7 +12,8 @@ export const remarksResource: ResourceDefinition = {
   fields: [
     historyFields.id,
     historyFields.seq,
-    historyFields.orderId,
+    // The order the comment is about: given by the order page's comment form.
+    { ...historyFields.orderId, places: ['form'], validate: { required: true } },
     { source: 'remark_name', type: 'text', places: ['list'] },
     {
       source: 'remark',

@@ -2,8 +2,8 @@ import type { FieldDefinition, ResourceDefinition } from './types.js';
 
 /** From and To (UTC days, both included): every report needs both. */
 const period: FieldDefinition[] = [
-  { source: 'from', type: 'date', places: ['filter'], filter: 'eq', validate: { required: true } },
-  { source: 'to', type: 'date', places: ['filter'], filter: 'eq', validate: { required: true } },
+  { source: 'from', type: 'date', places: ['filter'], filter: 'eq' },
+  { source: 'to', type: 'date', places: ['filter'], filter: 'eq' },
 ];
 
 /** Country Order List: orders created in the period per nationality, split by processing mode. */

@@ -1,16 +1,7 @@
-import { Type } from 'typebox';
-import { tableRepository } from '../resources/table.js';
-import type { ResourceRepository } from '../resources/types.js';
-import { REMARK_FLAGS, remarkRecords } from './repo.js';
-import { AddRemarkBody } from './schemas.js';
+import { tableRepository } from '../../db/list.js';
+import type { ResourceRepository } from '../../core/resources.js';
+import { remarkRecords } from './repo.js';
 import { addRemark } from './service.js';
-
-const Flag = Type.Optional(Type.Union([Type.Boolean(), Type.Null()]));
-const NewRemarkBody = Type.Object({
-  order_id: AddRemarkBody.properties.orderId,
-  remark: AddRemarkBody.properties.remark,
-  ...Object.fromEntries(REMARK_FLAGS.map((flag) => [flag, Flag])),
-});
 
 const records = tableRepository(remarkRecords);
 
@@ -18,7 +9,6 @@ const records = tableRepository(remarkRecords);
 export const remarksRepository: ResourceRepository = {
   list: records.list,
   create: {
-    body: NewRemarkBody,
     async run({ app, member }, body) {
       const flag = (name: string) => (body[name] === true ? 'Y' : 'N');
       const added = await addRemark(app.db, member, {

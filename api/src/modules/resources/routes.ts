@@ -3,16 +3,10 @@ import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { mayReadField, registryForRole, type ResourceDefinition, type Role, type Verb, VERBS } from '@app/domain';
 import { notFound, ok } from '../../http.js';
-import { parseListQuery } from './query.js';
-import { REPOSITORIES } from './repositories.js';
-import type { ResourceContext, ResourceRepository, Row } from './types.js';
+import { bodySchema, listQuerySchema } from '../../core/registrySchemas.js';
+import { readJsonParams, toListQuery, type ListQueryParams } from './query.js';
+import type { ResourceContext, ResourceRepository, Row } from '../../core/resources.js';
 
-/** JSON in the query string, as ra-data-simple-rest sends it; parsed and checked by parseListQuery. */
-const ListQuerystring = Type.Object({
-  sort: Type.Optional(Type.String({ maxLength: 200 })),
-  range: Type.Optional(Type.String({ maxLength: 100 })),
-  filter: Type.Optional(Type.String({ maxLength: 20_000 })),
-});
 const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 
 /** A record as the role may see it: its `id` and the fields it may read, nothing else. */
@@ -56,92 +50,98 @@ function servedVerbs(resource: ResourceDefinition, repository: ResourceRepositor
   return verbs;
 }
 
-/**
- * The resources of the registry in ra-data-simple-rest's conventions, one generic handler for all:
- * GET /api/<name>?sort=&range=&filter= (a JSON array and Content-Range), GET/PUT/DELETE /api/<name>/:id
- * and POST /api/<name>, each where the description gives the verb a permission, checked per route by
- * the auth plugin. And GET /api/admin/registry: the registry as the signed-in member's role sees it.
- */
-const routes: FastifyPluginAsyncTypebox = async (app) => {
+/** GET /api/admin/registry: the registry as the signed-in member's role sees it. */
+export const registryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/admin/registry',
     { schema: { tags: ['registry'] }, config: { permission: 'orders.read' } },
     async (request) => ok('Registry.', registryForRole(app.registry, request.member.type)),
   );
-
-  for (const resource of Object.values(app.registry)) {
-    const repository = REPOSITORIES[resource.name];
-    if (!repository)
-      throw new Error(`Resource ${resource.name} has no repository (api/src/modules/resources/repositories.ts)`);
-    const verbs = servedVerbs(resource, repository);
-    const project = projector(resource);
-    const queryable = queryableBy(resource);
-    const tags = [`resource: ${resource.name}`];
-    const url = `/${resource.name}`;
-    const context = (request: { member: ResourceContext['member'] }): ResourceContext => ({
-      app,
-      member: request.member,
-    });
-    const answerOne = (reply: FastifyReply, role: Role, row: Row | undefined) => {
-      if (!row) throw notFound('Record not found.');
-      return reply.send(project(role)(row));
-    };
-
-    if (verbs.includes('list')) {
-      app.get(
-        url,
-        { schema: { tags, querystring: ListQuerystring }, config: { permission: resource.permissions.list } },
-        async (request, reply) => {
-          const query = parseListQuery(queryable(request.member.type), request.query);
-          const { rows, total, capped } = await repository.list(context(request), query);
-          const last = rows.length ? query.start + rows.length - 1 : query.start;
-          void reply.header('Content-Range', `${resource.name} ${query.start}-${last}/${total}`);
-          if (capped) void reply.header('X-Total-Capped', '1');
-          return rows.map(project(request.member.type));
-        },
-      );
-    }
-
-    if (verbs.includes('show')) {
-      app.get(
-        `${url}/:id`,
-        { schema: { tags, params: IdParams }, config: { permission: resource.permissions.show } },
-        async (request, reply) =>
-          answerOne(reply, request.member.type, await repository.one!(context(request), request.params.id)),
-      );
-    }
-    if (verbs.includes('create')) {
-      app.post(
-        url,
-        { schema: { tags, body: repository.create!.body }, config: { permission: resource.permissions.create } },
-        async (request, reply) =>
-          answerOne(reply, request.member.type, await repository.create!.run(context(request), request.body as Row)),
-      );
-    }
-    if (verbs.includes('update')) {
-      app.put(
-        `${url}/:id`,
-        {
-          schema: { tags, params: IdParams, body: repository.update!.body },
-          config: { permission: resource.permissions.update },
-        },
-        async (request, reply) =>
-          answerOne(
-            reply,
-            request.member.type,
-            await repository.update!.run(context(request), request.params.id, request.body as Row),
-          ),
-      );
-    }
-    if (verbs.includes('delete')) {
-      app.delete(
-        `${url}/:id`,
-        { schema: { tags, params: IdParams }, config: { permission: resource.permissions.delete } },
-        async (request, reply) =>
-          answerOne(reply, request.member.type, await repository.remove!(context(request), request.params.id)),
-      );
-    }
-  }
 };
 
-export default routes;
+/**
+ * One resource of the registry in ra-data-simple-rest's conventions, the same generic handler for all:
+ * GET /api/<name>?sort=&range=&filter= (a JSON array and Content-Range), GET/PUT/DELETE /api/<name>/:id
+ * and POST /api/<name>, each where the description gives the verb a permission, checked per route by
+ * the auth plugin. The module that owns the data serves it (app.serveResource, ./index.ts).
+ */
+export const resourceRoutes: FastifyPluginAsyncTypebox<{
+  resource: ResourceDefinition;
+  repository: ResourceRepository;
+}> = async (app, { resource, repository }) => {
+  const verbs = servedVerbs(resource, repository);
+  const project = projector(resource);
+  const queryable = queryableBy(resource);
+  const tags = [`resource: ${resource.name}`];
+  const url = `/${resource.name}`;
+  const context = (request: { member: ResourceContext['member'] }): ResourceContext => ({
+    app,
+    member: request.member,
+  });
+  const answerOne = (reply: FastifyReply, role: Role, row: Row | undefined) => {
+    if (!row) throw notFound('Record not found.');
+    return reply.send(project(role)(row));
+  };
+
+  if (verbs.includes('list')) {
+    app.get(
+      url,
+      {
+        schema: { tags, querystring: listQuerySchema(resource) },
+        config: { permission: resource.permissions.list },
+        // The schema checks the JSON's values: read it first.
+        preValidation: async (request) => {
+          request.query = readJsonParams(request.query as Record<string, unknown>) as ListQueryParams;
+        },
+      },
+      async (request, reply) => {
+        const query = toListQuery(queryable(request.member.type), request.query);
+        const { rows, total, capped } = await repository.list(context(request), query);
+        const last = rows.length ? query.start + rows.length - 1 : query.start;
+        void reply.header('Content-Range', `${resource.name} ${query.start}-${last}/${total}`);
+        if (capped) void reply.header('X-Total-Capped', '1');
+        return rows.map(project(request.member.type));
+      },
+    );
+  }
+
+  if (verbs.includes('show')) {
+    app.get(
+      `${url}/:id`,
+      { schema: { tags, params: IdParams }, config: { permission: resource.permissions.show } },
+      async (request, reply) =>
+        answerOne(reply, request.member.type, await repository.one!(context(request), request.params.id)),
+    );
+  }
+  if (verbs.includes('create')) {
+    app.post(
+      url,
+      { schema: { tags, body: bodySchema(resource, 'create') }, config: { permission: resource.permissions.create } },
+      async (request, reply) =>
+        answerOne(reply, request.member.type, await repository.create!.run(context(request), request.body as Row)),
+    );
+  }
+  if (verbs.includes('update')) {
+    app.put(
+      `${url}/:id`,
+      {
+        schema: { tags, params: IdParams, body: bodySchema(resource, 'update') },
+        config: { permission: resource.permissions.update },
+      },
+      async (request, reply) =>
+        answerOne(
+          reply,
+          request.member.type,
+          await repository.update!.run(context(request), request.params.id, request.body as Row),
+        ),
+    );
+  }
+  if (verbs.includes('delete')) {
+    app.delete(
+      `${url}/:id`,
+      { schema: { tags, params: IdParams }, config: { permission: resource.permissions.delete } },
+      async (request, reply) =>
+        answerOne(reply, request.member.type, await repository.remove!(context(request), request.params.id)),
+    );
+  }
+};

@@ -14,17 +14,6 @@ export interface MemberRow {
   last_login_at: string | null;
 }
 
-/** Columns safe to answer with: never the password hash. */
-export const PUBLIC_MEMBER_COLUMNS = [
-  'id',
-  'name',
-  'email',
-  'type',
-  'created_at',
-  'updated_at',
-  'last_login_at',
-] as const;
-
 export const findMemberById = (db: Knex, id: number): Promise<MemberRow | undefined> =>
   Number.isSafeInteger(id) ? db<MemberRow>('team_members').where({ id }).first() : Promise.resolve(undefined);
 
@@ -33,13 +22,14 @@ export const findMemberByEmail = (db: Knex, email: string): Promise<MemberRow | 
     .where({ email: normaliseEmail(email) })
     .first();
 
-export type MemberView = Pick<MemberRow, (typeof PUBLIC_MEMBER_COLUMNS)[number]>;
+/** A member as answered: the columns the registry describes (never the password hash). */
+export type MemberView = Omit<MemberRow, 'password_hash' | 'token_version'> & Record<string, unknown>;
 
-export const listMembers = (db: Knex): Promise<MemberView[]> =>
-  db('team_members').select(PUBLIC_MEMBER_COLUMNS).orderBy('id');
+export const listMembers = (db: Knex, columns: string[]): Promise<MemberView[]> =>
+  db('team_members').select(columns).orderBy('id');
 
-export const findMemberView = (db: Knex, id: number): Promise<MemberView | undefined> =>
-  db('team_members').select(PUBLIC_MEMBER_COLUMNS).where({ id }).first();
+export const findMemberView = (db: Knex, id: number, columns: string[]): Promise<MemberView | undefined> =>
+  db('team_members').select(columns).where({ id }).first();
 
 /** Another member with this email (stored lower-cased, compared exactly), if there is one. */
 export const findOtherMemberByEmail = (db: Knex | Knex.Transaction, email: string, exceptId = 0) =>
@@ -54,7 +44,8 @@ export const lockAdminIds = async (trx: Knex.Transaction): Promise<number[]> =>
 
 export async function insertMember(
   trx: Knex.Transaction,
-  member: Pick<MemberRow, 'name' | 'email' | 'password_hash' | 'type' | 'created_at' | 'updated_at'>,
+  member: Pick<MemberRow, 'name' | 'email' | 'password_hash' | 'type' | 'created_at' | 'updated_at'> &
+    Record<string, unknown>,
 ): Promise<number> {
   return insertOne(trx, 'team_members', member);
 }

@@ -1,31 +1,37 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../../http.js';
+import { DeleteMemberBody, envelope, MemberParams, teamSchemas } from './schemas.js';
 import {
-  AddMemberBody,
-  DeleteMemberBody,
-  envelope,
-  MemberParams,
-  TeamMemberView,
-  UpdateMemberBody,
-} from './schemas.js';
-import { addTeamMember, deleteTeamMember, memberTypes, teamList, teamMemberInfo, updateTeamMember } from './service.js';
+  addTeamMember,
+  deleteTeamMember,
+  memberFields,
+  memberTypes,
+  teamList,
+  teamMemberInfo,
+  updateTeamMember,
+  type MemberInput,
+} from './service.js';
 
 const tags = ['team'];
 const config = { permission: 'team.manage' } as const;
 
 /** Manage Team (SPEC section 7). Answers pass through a response schema, so no password field can leave. */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
+  const members = app.registry['team-members']!;
+  const fields = memberFields(members);
+  const { AddMemberBody, UpdateMemberBody, TeamMemberView } = teamSchemas(members);
+
   app.get(
     '/admin/get-team-member-list',
     { schema: { tags, response: envelope(Type.Array(TeamMemberView)) }, config },
-    async () => ok('Team members.', await teamList(app.db)),
+    async () => ok('Team members.', await teamList(app.db, fields)),
   );
 
   app.get(
     '/admin/team-member-info/:id',
     { schema: { tags, params: MemberParams, response: envelope(TeamMemberView) }, config },
-    async (request) => ok('Team member details.', await teamMemberInfo(app.db, request.params.id)),
+    async (request) => ok('Team member details.', await teamMemberInfo(app.db, fields, request.params.id)),
   );
 
   app.get('/admin/get-team-member-type', { schema: { tags }, config }, async (request) =>
@@ -36,8 +42,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/admin/add-team-member',
     { schema: { tags, body: AddMemberBody, response: envelope(TeamMemberView) }, config },
     async (request) => {
-      const id = await addTeamMember(app.db, request.member, request.body);
-      return ok('Team member added successfully.', await teamMemberInfo(app.db, id));
+      const id = await addTeamMember(app.db, fields, request.member, request.body as MemberInput);
+      return ok('Team member added successfully.', await teamMemberInfo(app.db, fields, id));
     },
   );
 
@@ -45,8 +51,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/admin/update-team-member',
     { schema: { tags, body: UpdateMemberBody, response: envelope(TeamMemberView) }, config },
     async (request) => {
-      await updateTeamMember(app.db, request.member, request.body);
-      return ok('Team member updated successfully.', await teamMemberInfo(app.db, request.body.tmId));
+      const { tmId, ...member } = request.body as MemberInput & { tmId: number };
+      await updateTeamMember(app.db, fields, request.member, tmId, member);
+      return ok('Team member updated successfully.', await teamMemberInfo(app.db, fields, tmId));
     },
   );
 

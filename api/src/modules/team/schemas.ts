@@ -1,7 +1,6 @@
 import { Type, type TSchema } from 'typebox';
-import { EMAIL_PATTERN, MESSAGES, PASSWORD_MIN_LENGTH, ROLES, SINGLE_LINE_PATTERN } from '@app/domain';
-
-export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
+import type { ResourceDefinition } from '@app/domain';
+import { formProperties, recordSchema } from '../../core/registrySchemas.js';
 
 const MemberId = (field: string) =>
   Type.Integer({
@@ -9,66 +8,25 @@ const MemberId = (field: string) =>
     errorMessage: { type: `${field} must be a team member id.`, minimum: `${field} must be a team member id.` },
   });
 
-const Name = Type.String({
-  minLength: 1,
-  maxLength: 100,
-  pattern: SINGLE_LINE_PATTERN,
-  errorMessage: {
-    required: MESSAGES.teamNameRequired,
-    minLength: MESSAGES.teamNameRequired,
-    pattern: 'name must be one line of text, without control characters.',
-  },
-});
-const Email = Type.String({
-  maxLength: 191,
-  pattern: EMAIL_PATTERN,
-  errorMessage: {
-    required: MESSAGES.teamEmailRequired,
-    pattern: MESSAGES.teamEmailInvalid,
-    type: MESSAGES.teamEmailInvalid,
-    maxLength: 'Email can be at most 191 characters.',
-  },
-});
-const MemberType = Type.Enum(ROLES as unknown as string[], {
-  errorMessage: { required: MESSAGES.teamTypeRequired, enum: MESSAGES.teamTypeRequired },
-});
-
-export const AddMemberBody = Type.Object({
-  name: Name,
-  email: Email,
-  password: Type.String({
-    minLength: PASSWORD_MIN_LENGTH,
-    maxLength: 200,
-    errorMessage: { required: MESSAGES.teamPasswordRequired, minLength: PASSWORD_TOO_SHORT },
-  }),
-  type: MemberType,
-});
-
-export const UpdateMemberBody = Type.Object({
-  tmId: MemberId('tmId'),
-  name: Name,
-  email: Email,
-  /** Empty keeps the current password (DESIGN section 4). */
-  password: Type.Optional(Type.String({ maxLength: 200 })),
-  type: MemberType,
-});
+/**
+ * Manage Team's bodies and answers (SPEC section 7), made from the registry's team-members entry, the
+ * one place its fields are declared: add and update take its form fields with their rules (update
+ * names the member, tmId, and may leave the password empty), and a member is answered with its
+ * readable fields only (the response schema drops anything else, a password hash above all).
+ */
+export function teamSchemas(members: ResourceDefinition) {
+  return {
+    AddMemberBody: Type.Object(formProperties(members, 'create')),
+    UpdateMemberBody: Type.Object({ tmId: MemberId('tmId'), ...formProperties(members, 'update') }),
+    TeamMemberView: recordSchema(members),
+  };
+}
 
 export const DeleteMemberBody = Type.Object({
   teamMemberId: MemberId('teamMemberId'),
 });
 
 export const MemberParams = Type.Object({ id: MemberId('id') });
-
-/** What a member looks like in an answer: the response schema drops anything else, a password hash above all. */
-export const TeamMemberView = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  email: Type.String(),
-  type: Type.String(),
-  created_at: Type.String(),
-  updated_at: Type.String(),
-  last_login_at: Type.Union([Type.String(), Type.Null()]),
-});
 
 /** The answer envelope around `data`, as a response schema. */
 export const envelope = <T extends TSchema>(data: T) => ({

@@ -1,18 +1,17 @@
 import type { Knex } from 'knex';
-import type { Static } from 'typebox';
 import {
   can,
   canManageMember,
   normaliseEmail,
   nowUtc,
-  PASSWORD_MIN_LENGTH,
   rolesManageableBy,
   TEXTS,
+  type ResourceDefinition,
   type Role,
 } from '@app/domain';
 import { badRequest, conflict, forbidden, notFound } from '../../http.js';
 import type { Member } from '../../types.js';
-import { hashPassword } from '../auth/passwords.js';
+import { hashPassword } from '../../core/passwords.js';
 import { recordAudit, type AuditEvent } from '../audit/service.js';
 import { releaseOrdersOf } from '../orders/service.js';
 import { endLiveStreams } from '../events/service.js';
@@ -26,10 +25,40 @@ import {
   lockAdminIds,
   updateMember,
 } from './repo.js';
-import { PASSWORD_TOO_SHORT, type AddMemberBody, type UpdateMemberBody } from './schemas.js';
 
 /** The member lookups sign-in and sessions need. */
 export { findMemberByEmail, findMemberById } from './repo.js';
+
+/** The fields the team service itself reads and checks; any other form field is stored as given. */
+const OWN_FIELDS = new Set(['name', 'email', 'type', 'password']);
+
+/** A member's fields as the registry's team-members entry describes them (the one place they are declared). */
+export interface MemberFields {
+  /** What a member is answered with: every readable field, never the password. */
+  columns: string[];
+  /** Form fields the service stores as given (any the registry adds beside name, email, type and password). */
+  stored: string[];
+}
+
+export function memberFields(members: ResourceDefinition): MemberFields {
+  const readable = members.fields.filter((f) => f.type !== 'password');
+  return {
+    columns: readable.map((f) => (f.column && f.column !== f.source ? `${f.column} as ${f.source}` : f.source)),
+    stored: readable
+      .filter((f) => f.places.includes('form') && !OWN_FIELDS.has(f.source))
+      .map((f) => f.column ?? f.source),
+  };
+}
+
+/** What adding or editing a member takes: the registry's form fields, checked by the route's schema. */
+export type MemberInput = { name: string; email: string; type: string; password?: string | null } & Record<
+  string,
+  unknown
+>;
+
+/** The values of the other form fields this input gives (a field left out keeps its value). */
+const storedValues = (fields: MemberFields, input: MemberInput) =>
+  Object.fromEntries(fields.stored.filter((column) => column in input).map((column) => [column, input[column]]));
 
 const EMAIL_TAKEN = 'A team member with this email already exists.';
 const LAST_ADMIN = 'The last Admin must stay: add another Admin first.';
@@ -54,10 +83,10 @@ const memberNamed = (member: { name: string; email: string }) => `${member.name}
 const isDuplicateKey = (error: unknown) =>
   /UNIQUE|Duplicate entry|ER_DUP_ENTRY/i.test(String((error as Error).message));
 
-export const teamList = (db: Knex) => listMembers(db);
+export const teamList = (db: Knex, fields: MemberFields) => listMembers(db, fields.columns);
 
-export async function teamMemberInfo(db: Knex, id: number) {
-  const member = await findMemberView(db, id);
+export async function teamMemberInfo(db: Knex, fields: MemberFields, id: number) {
+  const member = await findMemberView(db, id, fields.columns);
   if (!member) throw notFound('Team member not found.');
   return member;
 }
@@ -65,16 +94,17 @@ export async function teamMemberInfo(db: Knex, id: number) {
 /** The roles the member may give: theirs and below, Admin only for an Admin. */
 export const memberTypes = (actor: Member): Role[] => rolesManageableBy(actor.type);
 
-export async function addTeamMember(db: Knex, actor: Member, body: Static<typeof AddMemberBody>) {
+export async function addTeamMember(db: Knex, fields: MemberFields, actor: Member, body: MemberInput) {
   mayManage(actor, body.type);
   const name = requireName(body.name);
-  const passwordHash = await hashPassword(body.password);
+  const passwordHash = await hashPassword(body.password ?? '');
   try {
     return await db.transaction(async (trx) => {
       if (await findOtherMemberByEmail(trx, body.email)) throw conflict(EMAIL_TAKEN);
       const now = nowUtc();
       const email = normaliseEmail(body.email);
       const id = await insertMember(trx, {
+        ...storedValues(fields, body),
         name,
         email,
         password_hash: passwordHash,
@@ -92,8 +122,8 @@ export async function addTeamMember(db: Knex, actor: Member, body: Static<typeof
 }
 
 /** Edits a member; an empty password keeps the old one, a new one ends the member's sessions. */
-export async function updateTeamMember(db: Knex, actor: Member, body: Static<typeof UpdateMemberBody>) {
-  const target = await findMemberById(db, body.tmId);
+export async function updateTeamMember(db: Knex, fields: MemberFields, actor: Member, tmId: number, body: MemberInput) {
+  const target = await findMemberById(db, tmId);
   if (!target) throw notFound('Team member not found.');
   mayManage(actor, target.type);
   mayManage(actor, body.type);
@@ -101,7 +131,6 @@ export async function updateTeamMember(db: Knex, actor: Member, body: Static<typ
   const password = body.password ?? '';
   if (password && target.id === actor.id) throw forbidden(OWN_PASSWORD);
   if (password && !can(actor.type, 'team.setPassword')) throw forbidden(OTHERS_PASSWORD);
-  if (password && password.length < PASSWORD_MIN_LENGTH) throw badRequest(PASSWORD_TOO_SHORT);
   const passwordHash = password ? await hashPassword(password) : null;
   try {
     await db.transaction(async (trx) => {
@@ -110,6 +139,7 @@ export async function updateTeamMember(db: Knex, actor: Member, body: Static<typ
       if (await findOtherMemberByEmail(trx, body.email, target.id)) throw conflict(EMAIL_TAKEN);
       const email = normaliseEmail(body.email);
       await updateMember(trx, target.id, {
+        ...storedValues(fields, body),
         name,
         email,
         type: body.type,
