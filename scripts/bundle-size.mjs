@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-export const BUDGETS_KB = { admin: 400, visitor: 80 };
+export const BUDGETS_KB = { admin: 300, visitor: 80 };
 
 export function initialJsGzipKb(distDir) {
   const html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');

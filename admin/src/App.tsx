@@ -1,29 +1,32 @@
-import { lazy, useSyncExternalStore, type ReactNode } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { Admin, AdminContext, CustomRoutes, Notification, Resource } from 'react-admin';
-import { QUEUES, type QueueDefinition } from '@app/domain';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useParams } from 'react-router-dom';
+import { Admin, AdminContext, CustomRoutes, Notification, Resource, useBasename } from 'react-admin';
+import { QUEUES } from '@app/domain';
 import { authProvider } from './providers/authProvider';
 import { readStoredUser, subscribeToSession } from './providers/session';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './i18n';
 import { theme } from './theme';
-import { LoginPage } from './login/LoginPage';
 import { Layout } from './layout/Layout';
-import { Dashboard } from './dashboard/Dashboard';
 import orders from './orders';
 import teamMembers from './team-members';
 import gateways from './gateways';
 import { countryReport, processedByReport } from './reports';
+import sendInvoice from './invoices';
+import changePassword from './account';
 import auditEvents from './audit-events';
-import { preferencesStore, TimeZoneScope } from './preferences';
-import { QueueScreen } from './queues/QueueScreen';
+import { queueViews } from './queues';
+import { createPreferencesStore } from './preferences/store';
+import { TimeZoneScope } from './preferences/timeZone';
+import { ORDER_PAGE_ROUTE, REDIRECTS } from './routes';
 
-// Screens load when first opened, so that the initial JavaScript stays small.
-const FutureOrders = lazy(() => import('./futureOrders/FutureOrders'));
-const SendInvoice = lazy(() => import('./invoices/SendInvoice'));
-const ChangePassword = lazy(() => import('./account/ChangePassword'));
+// Loaded when first opened, so that a cold start on a queue (the usual one) downloads neither.
+const LoginPage = lazy(() => import('./login/LoginPage'));
+const Dashboard = lazy(() => import('./dashboard/Dashboard'));
 
 const providers = { authProvider, dataProvider, i18nProvider, theme };
+/** The admin's one Store (<Admin store>): layouts and saved queries kept on the server per member. */
+const preferencesStore = createPreferencesStore(dataProvider);
 
 /** The layout, its screens drawn in the member's time zone. */
 const ZonedLayout = ({ children }: { children: ReactNode }) => (
@@ -40,9 +43,12 @@ const notification = () => (
   <Notification anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} autoHideDuration={5000} />
 );
 
-/** Each queue of the domain table gets a screen: the month tiles for the future queue, the queue table otherwise. */
-const queueScreen = (queue: QueueDefinition) =>
-  queue.columns === 'future' ? <FutureOrders queue={queue} /> : <QueueScreen key={queue.route} queue={queue} />;
+/** One of the redirects of routes.ts, with the address's parameters. */
+function Redirect({ to }: { to: (params: Record<string, string | undefined>) => string }) {
+  const params = useParams();
+  const basename = useBasename();
+  return <Navigate to={`${basename}${to(params)}`} replace />;
+}
 
 /**
  * Without a stored login, /admin goes to the sign-in page at '/': at the first visit, and the moment
@@ -57,66 +63,66 @@ function RequireSignIn({ children }: { children: ReactNode }) {
 }
 
 /**
- * '/' is the sign-in page; everything staff do lives under /admin (SPEC section 2). Every admin route is here:
- * resources are registered with <Resource>; their screens sit at SPEC's addresses as custom routes where those
- * differ from react-admin's (/manage-team instead of /team-members, a queue instead of /orders).
+ * '/' is the sign-in page; everything staff do lives under /admin (SPEC section 2). Every admin screen is a view
+ * of a <Resource>, named by its SPEC address (providers/resources.ts says which API resource each reads), so
+ * react-admin's routes are SPEC's: a queue's list at /admin/<queue route>, Manage Team's at /admin/manage-team
+ * and its edit view at /admin/manage-team/{id}. The custom routes are the one exception (the order page) and
+ * the redirects of routes.ts.
  */
 export function App() {
   return (
     <BrowserRouter>
-      <Routes>
-        <Route
-          path="/"
-          element={
-            <AdminContext {...providers}>
-              <LoginPage />
-              {notification()}
-            </AdminContext>
-          }
-        />
-        <Route
-          path="/admin/*"
-          element={
-            <RequireSignIn>
-              <Admin
-                basename="/admin"
-                {...providers}
-                loginPage={LoginPage}
-                layout={ZonedLayout}
-                dashboard={Dashboard}
-                notification={notification}
-                store={preferencesStore}
-                disableTelemetry
-              >
-                <Resource name="orders" {...orders} />
-                {/* Resources whose screens sit at SPEC's addresses (the custom routes below). */}
-                <Resource
-                  name="team-members"
-                  icon={teamMembers.icon}
-                  recordRepresentation={teamMembers.recordRepresentation}
-                />
-                <Resource name="gateways" icon={gateways.icon} recordRepresentation={gateways.recordRepresentation} />
-                <Resource name="country-report" icon={countryReport.icon} />
-                <Resource name="processed-by-report" icon={processedByReport.icon} />
-                <Resource name="audit-events" {...auditEvents} />
-                <CustomRoutes>
+      {/* Holds the lazy sign-in page where react-admin draws it outside its layout (/admin/login). */}
+      <Suspense>
+        <Routes>
+          <Route
+            path="/"
+            element={
+              <AdminContext {...providers}>
+                <Suspense>
+                  <LoginPage />
+                </Suspense>
+                {notification()}
+              </AdminContext>
+            }
+          />
+          <Route
+            path="/admin/*"
+            element={
+              <RequireSignIn>
+                <Admin
+                  basename="/admin"
+                  {...providers}
+                  loginPage={LoginPage}
+                  layout={ZonedLayout}
+                  dashboard={Dashboard}
+                  notification={notification}
+                  store={preferencesStore}
+                  disableTelemetry
+                >
                   {QUEUES.map((queue) => (
-                    <Route key={queue.route} path={`/${queue.route}/*`} element={queueScreen(queue)} />
+                    <Resource key={queue.route} name={queue.route} {...queueViews(queue)} />
                   ))}
-                  <Route path="/view-order/:encodedId" element={<orders.show />} />
-                  <Route path="/country-order-list" element={<countryReport.list />} />
-                  <Route path="/processed-order" element={<processedByReport.list />} />
-                  <Route path="/send-invoice" element={<SendInvoice />} />
-                  <Route path="/manage-team" element={<teamMembers.list />} />
-                  <Route path="/manage-team/:id" element={<teamMembers.edit />} />
-                  <Route path="/gateway-setting" element={<gateways.list />} />
-                  <Route path="/change-password" element={<ChangePassword />} />
-                </CustomRoutes>
-              </Admin>
-            </RequireSignIn>
-          }
-        />
-      </Routes>
+                  <Resource name="orders" {...orders} />
+                  <Resource name="country-order-list" {...countryReport} />
+                  <Resource name="processed-order" {...processedByReport} />
+                  <Resource name="send-invoice" {...sendInvoice} />
+                  <Resource name="manage-team" {...teamMembers} />
+                  <Resource name="gateway-setting" {...gateways} />
+                  <Resource name="change-password" {...changePassword} />
+                  <Resource name="audit-events" {...auditEvents} />
+                  <CustomRoutes>
+                    <Route path={ORDER_PAGE_ROUTE} element={<orders.show />} />
+                    {REDIRECTS.map(({ from, to }) => (
+                      <Route key={from} path={from} element={<Redirect to={to} />} />
+                    ))}
+                  </CustomRoutes>
+                </Admin>
+              </RequireSignIn>
+            }
+          />
+        </Routes>
+      </Suspense>
     </BrowserRouter>
   );
 }

@@ -6,18 +6,17 @@ import {
   PasswordInput,
   required,
   SaveButton,
+  Title,
   useDataProvider,
   useLogout,
   useNotify,
+  useRequireAccess,
   useTranslate,
 } from 'react-admin';
 import { PASSWORD_MIN_LENGTH } from '@app/domain';
 import type { AppDataProvider } from '../providers/dataProvider';
 import type { PasswordChange } from '../providers/methods/account';
 import { rememberSignOutNotice } from '../providers/session';
-import { ScreenHeader } from '../layout/ScreenHeader';
-import { useTabTitle } from '../layout/useTabTitle';
-import { RequirePermission } from '../layout/RequirePermission';
 
 const validateCurrent = required('app.account.currentPasswordRequired');
 const validateNew = [
@@ -69,18 +68,20 @@ function PasswordForm() {
   );
 }
 
-/** Update Password (/admin/change-password, SPEC section 2). */
+/**
+ * Update Password (/admin/change-password, SPEC section 2), the view of the `change-password` resource; no
+ * react-admin controller reads it, so it asks for access itself.
+ */
 export default function ChangePassword() {
   const translate = useTranslate();
-  useTabTitle();
+  const { isPending } = useRequireAccess({ resource: 'change-password', action: 'list' });
+  if (isPending) return null;
   return (
-    <RequirePermission permission="account.changePassword">
-      <ScreenHeader title={translate('app.account.title')} />
-      <Card>
-        <CardContent>
-          <PasswordForm />
-        </CardContent>
-      </Card>
-    </RequirePermission>
+    <Card>
+      <Title title={translate('app.account.title')} preferenceKey={false} />
+      <CardContent>
+        <PasswordForm />
+      </CardContent>
+    </Card>
   );
 }

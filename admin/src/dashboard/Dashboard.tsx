@@ -1,10 +1,8 @@
 import { Link } from 'react-router-dom';
 import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
-import { useBasename, usePermissions, useTranslate } from 'react-admin';
+import { Title, useCreatePath, usePermissions, useTranslate } from 'react-admin';
 import { QUEUES, queueByOrderName } from '@app/domain';
 import { isVisibleTo, queueLabelKey } from '../layout/menuLinks';
-import { ScreenHeader } from '../layout/ScreenHeader';
-import { useTabTitle } from '../layout/useTabTitle';
 import { QueueList } from '../queues/QueueScreen';
 import { useFolderCounts } from '../queues/useFolderCounts';
 
@@ -12,16 +10,18 @@ const TILES = QUEUES.filter((queue) => queue.placement === 'tile');
 /** SPEC section 2: New Orders is also the admin mount's home. */
 const HOME_QUEUE = queueByOrderName('newOrder')!;
 
-/** The dashboard: the tile queues with their counts (5 columns at desktop width), then the New Orders table. */
-export function Dashboard() {
+/**
+ * The dashboard: the tile queues with their counts (5 columns at desktop width), then the New Orders table.
+ * Loaded when first opened (App.tsx), as a cold start on a queue does not draw it.
+ */
+export default function Dashboard() {
   const { permissions: role } = usePermissions<string>();
   const { data: counts } = useFolderCounts();
   const translate = useTranslate();
-  const basename = useBasename();
-  useTabTitle();
+  const createPath = useCreatePath();
   return (
     <Box>
-      <ScreenHeader title={translate('app.menu.dashboard')} />
+      <Title title={translate('app.menu.dashboard')} preferenceKey={false} />
       <Box
         sx={{
           display: 'grid',
@@ -35,7 +35,11 @@ export function Dashboard() {
       >
         {TILES.filter((queue) => isVisibleTo(role, queue)).map((queue) => (
           <Card key={queue.route} data-testid={`tile-${queue.route}`}>
-            <CardActionArea component={Link} to={`${basename}/${queue.route}`} sx={{ height: '100%' }}>
+            <CardActionArea
+              component={Link}
+              to={createPath({ resource: queue.route, type: 'list' })}
+              sx={{ height: '100%' }}
+            >
               <CardContent>
                 <Typography variant="body2" color="text.secondary" noWrap>
                   {translate(queueLabelKey(queue), { _: queue.label })}
@@ -48,7 +52,9 @@ export function Dashboard() {
           </Card>
         ))}
       </Box>
-      <ScreenHeader title={translate(queueLabelKey(HOME_QUEUE), { _: HOME_QUEUE.label })} />
+      <Typography variant="h6" component="h2" sx={{ mt: 2, mb: 1 }}>
+        {translate(queueLabelKey(HOME_QUEUE), { _: HOME_QUEUE.label })}
+      </Typography>
       <QueueList queue={HOME_QUEUE} />
     </Box>
   );

@@ -2,13 +2,18 @@ import { Link, Route, Routes, useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Box, Button, Card, CardActionArea, CardContent, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Loading, RefreshButton, useDataProvider, useTranslate } from 'react-admin';
+import {
+  Loading,
+  RefreshButton,
+  Title,
+  TopToolbar,
+  useDataProvider,
+  useRequireAccess,
+  useTranslate,
+} from 'react-admin';
 import { dayjs, DATE_FORMATS, DB_DATE, type QueueDefinition } from '@app/domain';
 import type { AppDataProvider } from '../providers/dataProvider';
 import type { FutureMonth } from '../providers/methods/orders';
-import { ScreenHeader } from '../layout/ScreenHeader';
-import { useTabTitle } from '../layout/useTabTitle';
-import { RequirePermission } from '../layout/RequirePermission';
 import { QueueList } from '../queues/QueueScreen';
 import { useFolderCounts } from '../queues/useFolderCounts';
 
@@ -111,19 +116,24 @@ function MonthOrders({ queue }: { queue: QueueDefinition }) {
   );
 }
 
-/** Future Order (SPEC section 2): month tiles, then a month's table. */
+/**
+ * Future Order (SPEC section 2), the list view of the future queue's resource: month tiles, then a month's table
+ * (that table's List checks access itself; the tiles ask react-admin's access control here).
+ */
 export default function FutureOrders({ queue }: { queue: QueueDefinition }) {
   const translate = useTranslate();
-  useTabTitle();
+  const { isPending } = useRequireAccess({ resource: queue.route, action: 'list' });
+  if (isPending) return null;
   return (
-    <RequirePermission permission={queue.permission}>
-      <ScreenHeader title={translate('app.future.title')}>
+    <>
+      <Title title={translate('app.future.title')} preferenceKey={false} />
+      <TopToolbar>
         <RefreshButton />
-      </ScreenHeader>
+      </TopToolbar>
       <Routes>
         <Route index element={<MonthTiles />} />
         <Route path=":month" element={<MonthOrders queue={queue} />} />
       </Routes>
-    </RequirePermission>
+    </>
   );
 }

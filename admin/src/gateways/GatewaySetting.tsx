@@ -5,14 +5,13 @@ import {
   SaveButton,
   SelectInput,
   useGetList,
+  Title,
   useNotify,
+  useRequireAccess,
   useTranslate,
   useUpdate,
   type RaRecord,
 } from 'react-admin';
-import { ScreenHeader } from '../layout/ScreenHeader';
-import { useTabTitle } from '../layout/useTabTitle';
-import { RequirePermission } from '../layout/RequirePermission';
 
 export interface Gateway extends RaRecord {
   gateway_name: string;
@@ -77,17 +76,17 @@ function GatewayForm() {
   );
 }
 
+/** The view of the `gateway-setting` resource; no react-admin controller reads it, so it asks for access itself. */
 export default function GatewaySetting() {
   const translate = useTranslate();
-  useTabTitle();
+  const { isPending } = useRequireAccess({ resource: 'gateway-setting', action: 'list' });
+  if (isPending) return null;
   return (
-    <RequirePermission permission="gateways.manage">
-      <ScreenHeader title={translate('resources.gateways.title')} />
-      <Card>
-        <CardContent>
-          <GatewayForm />
-        </CardContent>
-      </Card>
-    </RequirePermission>
+    <Card>
+      <Title title={translate('resources.gateways.title')} preferenceKey={false} />
+      <CardContent>
+        <GatewayForm />
+      </CardContent>
+    </Card>
   );
 }

@@ -8,15 +8,14 @@ import {
   required,
   SaveButton,
   TextInput,
+  Title,
   useDataProvider,
   useNotify,
+  useRequireAccess,
   useTranslate,
 } from 'react-admin';
 import { INVOICE_ORDER_ID_MIN_LENGTH } from '@app/domain';
 import type { AppDataProvider } from '../providers/dataProvider';
-import { ScreenHeader } from '../layout/ScreenHeader';
-import { useTabTitle } from '../layout/useTabTitle';
-import { RequirePermission } from '../layout/RequirePermission';
 
 /** SPEC section 5: required, at least 6 characters; and digits, as order ids are. */
 const validateOrderId = [
@@ -25,12 +24,15 @@ const validateOrderId = [
   regex(/^\d+$/, 'app.invoices.badOrderId'),
 ];
 
-/** Send Invoice (/admin/send-invoice, SPEC section 2): mails the order's invoice to the customer. */
+/**
+ * Send Invoice (/admin/send-invoice, SPEC section 2): mails the order's invoice to the customer. The view of the
+ * `send-invoice` resource; no react-admin controller reads it, so it asks for access itself.
+ */
 export default function SendInvoice() {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<AppDataProvider>();
-  useTabTitle();
+  const access = useRequireAccess({ resource: 'send-invoice', action: 'list' });
   // Each invoice sent gives an empty form for the next one.
   const [round, setRound] = useState(0);
   const send = useMutation({
@@ -41,35 +43,34 @@ export default function SendInvoice() {
     },
     onError: (failure: Error) => notify(failure.message, { type: 'error' }),
   });
+  if (access.isPending) return null;
   return (
-    <RequirePermission permission="invoices.send">
-      <ScreenHeader title={translate('app.invoices.title')} />
-      <Card>
-        <CardContent>
-          <Form
-            key={round}
-            disableInvalidFormNotification
-            onSubmit={(values: Record<string, unknown>) => send.mutate(Number(values.orderId))}
-          >
-            <Stack sx={{ maxWidth: 420 }}>
-              <TextInput
-                source="orderId"
-                label="app.invoices.orderId"
-                validate={validateOrderId}
-                parse={(value: string) => value.trim()}
-                inputProps={{ inputMode: 'numeric' }}
-              />
-              <SaveButton
-                label="app.invoices.submit"
-                icon={<></>}
-                alwaysEnable
-                sx={{ alignSelf: 'flex-start' }}
-                disabled={send.isPending}
-              />
-            </Stack>
-          </Form>
-        </CardContent>
-      </Card>
-    </RequirePermission>
+    <Card>
+      <Title title={translate('app.invoices.title')} preferenceKey={false} />
+      <CardContent>
+        <Form
+          key={round}
+          disableInvalidFormNotification
+          onSubmit={(values: Record<string, unknown>) => send.mutate(Number(values.orderId))}
+        >
+          <Stack sx={{ maxWidth: 420 }}>
+            <TextInput
+              source="orderId"
+              label="app.invoices.orderId"
+              validate={validateOrderId}
+              parse={(value: string) => value.trim()}
+              inputProps={{ inputMode: 'numeric' }}
+            />
+            <SaveButton
+              label="app.invoices.submit"
+              icon={<></>}
+              alwaysEnable
+              sx={{ alignSelf: 'flex-start' }}
+              disabled={send.isPending}
+            />
+          </Stack>
+        </Form>
+      </CardContent>
+    </Card>
   );
 }

@@ -1,8 +1,20 @@
+import { lazy, Suspense } from 'react';
 import { AppBar as RaAppBar, LoadingIndicator, Logout, UserMenu, useGetIdentity, useTranslate } from 'react-admin';
 import { Box, Typography } from '@mui/material';
 import { COUNTRY_NAME } from '../config';
 import { LanguageSwitch } from './LanguageSwitch';
-import { PublishLayoutMenuItem, ResetLayoutMenuItem, TimeZoneMenuItem } from '../preferences';
+
+// The user menu's preference items (and their dialogs, the zone picker's autocomplete among them) load when the
+// menu first opens: no screen needs them to draw.
+const TimeZoneMenuItem = lazy(() =>
+  import('../preferences/TimeZoneMenuItem').then((module) => ({ default: module.TimeZoneMenuItem })),
+);
+const ResetLayoutMenuItem = lazy(() =>
+  import('../preferences/LayoutMenuItems').then((module) => ({ default: module.ResetLayoutMenuItem })),
+);
+const PublishLayoutMenuItem = lazy(() =>
+  import('../preferences/LayoutMenuItems').then((module) => ({ default: module.PublishLayoutMenuItem })),
+);
 
 /**
  * Header (SPEC section 2): the country name, 'Welcome {name}', the language switch and react-admin's
@@ -22,9 +34,11 @@ export function AppBar() {
       userMenu={
         // Named by the member, as its visible text reads (it was named by their initial), with Logout inside.
         <UserMenu label={identity?.fullName ?? translate('app.header.accountMenu')}>
-          <TimeZoneMenuItem />
-          <ResetLayoutMenuItem />
-          <PublishLayoutMenuItem />
+          <Suspense>
+            <TimeZoneMenuItem />
+            <ResetLayoutMenuItem />
+            <PublishLayoutMenuItem />
+          </Suspense>
           <Logout />
         </UserMenu>
       }

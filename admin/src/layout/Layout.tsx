@@ -1,8 +1,10 @@
 import { useEffect, type ReactNode } from 'react';
-import { Layout as RaLayout, useNotify } from 'react-admin';
+import { useLocation } from 'react-router-dom';
+import { Layout as RaLayout, TitlePortal, useBasename, useNotify, useTranslate } from 'react-admin';
+import { PRODUCT_TITLE } from '../config';
 import { takeSignInNotice } from '../login/signInNotice';
 import { useRefetchCountsOnRouteChange } from '../queues/useFolderCounts';
-import { LiveProvider } from '../live';
+import { LiveProvider } from '../live/LiveProvider';
 import { AppBar } from './AppBar';
 import { Menu } from './Menu';
 import { Sidebar } from './Sidebar';
@@ -16,9 +18,27 @@ function useSignInNotice() {
   }, [notify]);
 }
 
+/** Screens whose browser tab has its own title (SPEC section 2: Manage Team); every other one has the product's. */
+const TAB_TITLES: Record<string, { key: string; fallback: string }> = {
+  'manage-team': { key: 'resources.team-members.title', fallback: 'Manage Team' },
+};
+
+/** The browser tab title of the screen open, from its address. */
+function useBrowserTabTitle() {
+  const { pathname } = useLocation();
+  const basename = useBasename();
+  const translate = useTranslate();
+  const own = TAB_TITLES[pathname.slice(basename.length).split('/')[1] ?? ''];
+  const title = own ? translate(own.key, { _: own.fallback }) : PRODUCT_TITLE;
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   useRefetchCountsOnRouteChange();
   useSignInNotice();
+  useBrowserTabTitle();
   return (
     // minWidth 0 (react-admin's root says fit-content) keeps wide tables scrolling inside their own box
     // instead of widening the page.
@@ -28,6 +48,11 @@ export function Layout({ children }: { children: ReactNode }) {
       sidebar={Sidebar}
       sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}
     >
+      {/*
+        Where each screen's react-admin <Title> shows: the screen's heading, at the top of the page (the header
+        holds the country name, SPEC section 2).
+      */}
+      <TitlePortal component="h1" variant="h5" sx={{ mt: 2, mb: 1, flex: 'none', whiteSpace: 'normal' }} />
       <LiveProvider>{children}</LiveProvider>
     </RaLayout>
   );

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { LiveEvent } from '@app/domain';
 import { FOLDER_COUNTS_KEY } from '../queues/useFolderCounts';
 import { openLiveStream } from './liveClient';
+import { apiResourceOf } from '../providers/resources';
 
 type Listener = (event: LiveEvent) => void;
 
@@ -14,8 +15,8 @@ interface LiveContextValue {
 
 const LiveContext = createContext<LiveContextValue | null>(null);
 
-/** Whether a react-query key is react-admin's cache of the `orders` resource. */
-const isOrdersKey = (key: readonly unknown[]) => key[0] === 'orders';
+/** Whether a react-query key is react-admin's cache of orders: the `orders` resource or a queue's. */
+const isOrdersKey = (key: readonly unknown[]) => apiResourceOf(String(key[0])) === 'orders';
 
 /**
  * Live work for the signed-in admin: one event stream per tab. Counts pushed by the server replace the

@@ -27,7 +27,7 @@ interface Credentials {
  * Sign-in (SPEC section 2): Email ID, Password, Sign In; server messages in toasts. The page fills the
  * window exactly (CssBaseline removes the browser's 8 px body margin, which made a frame and a scrollbar).
  */
-export function LoginPage() {
+export default function LoginPage() {
   const login = useLogin();
   const notify = useNotify();
   const translate = useTranslate();

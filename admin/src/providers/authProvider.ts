@@ -2,6 +2,7 @@ import type { AuthProvider } from 'react-admin';
 import { apiCall, apiUrl, httpClient } from './httpClient';
 import { clearStoredUser, endSession, readStoredUser, roleFromToken, storeUser, type StoredUser } from './session';
 import { rememberSignInNotice } from '../login/signInNotice';
+import { roleCanAccess } from './resources';
 
 /**
  * Sign-in against admin-login; the login is stored under `user` with accessToken (SPEC section 3).
@@ -51,5 +52,13 @@ export const authProvider: AuthProvider = {
   async getPermissions() {
     const user = readStoredUser();
     return user ? roleFromToken(user.accessToken) : null;
+  },
+  /**
+   * react-admin's access control: every view of a resource (and its buttons) asks here, by the role's
+   * permission for that resource (providers/resources.ts); a refused view shows react-admin's Access Denied.
+   */
+  async canAccess({ resource }: { resource: string; action: string }) {
+    const user = readStoredUser();
+    return roleCanAccess(user ? roleFromToken(user.accessToken) : null, resource);
   },
 };

@@ -8,6 +8,7 @@ import { documentsMethods } from './methods/documents';
 import { filesMethods } from './methods/files';
 import { remarksMethods } from './methods/remarks';
 import { accountMethods } from './methods/account';
+import { apiResourceOf, permanentFilterOf } from './resources';
 
 const API_ROOT = API_BASE.replace(/\/$/, '');
 
@@ -51,15 +52,28 @@ const CRUD_METHODS = [
   'deleteMany',
 ] as const;
 
+/** A list call of an admin resource with its permanent filter (a queue's) under the member's own. */
+const withPermanentFilter = (resource: string, params: unknown): unknown => {
+  const permanent = permanentFilterOf(resource);
+  if (Object.keys(permanent).length === 0) return params;
+  const list = params as GetListParams;
+  return { ...list, filter: { ...list.filter, ...permanent } };
+};
+
+/**
+ * Each CRUD call goes to the API resource behind the admin resource (providers/resources.ts: a queue reads
+ * `orders` filtered by itself), through that resource's own methods or the conventional layer.
+ */
 const routed = Object.fromEntries(
   CRUD_METHODS.map((method) => [
     method,
     (resource: string, params: unknown) => {
-      const handler = (resourceMethods[resource]?.[method] ?? conventional[method]) as (
+      const apiResource = apiResourceOf(resource);
+      const handler = (resourceMethods[apiResource]?.[method] ?? conventional[method]) as (
         resource: string,
         params: unknown,
       ) => Promise<unknown>;
-      return handler(resource, params);
+      return handler(apiResource, method === 'getList' ? withPermanentFilter(resource, params) : params);
     },
   ]),
 ) as unknown as DataProvider;

@@ -11,11 +11,12 @@ import {
   useTranslate,
   useTranslateLabel,
 } from 'react-admin';
-import { encodeId, TEXTS, type FieldDefinition, type QueueDefinition } from '@app/domain';
+import { TEXTS, type FieldDefinition, type QueueDefinition } from '@app/domain';
 import { listFields, registryColumns, RegistryCell, type ResourceFields } from '../registry';
 import { BulkQueueActions, ConfirmedActionButton, actionsFor } from './actions';
 import { ORDER_CELLS } from './columns';
 import { LazyTableBody } from './LazyTableBody';
+import { orderPagePath } from '../routes';
 
 type Row = Record<string, unknown> & { id: number };
 
@@ -64,7 +65,7 @@ function RowActions({ canDelete }: { canDelete: boolean }) {
       <Button
         size="small"
         component={Link}
-        to={`${basename}/view-order/${encodeId(row.id)}`}
+        to={orderPagePath(basename, row.id)}
         startIcon={<VisibilityIcon />}
         data-testid="view-order"
       >

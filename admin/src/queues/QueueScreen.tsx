@@ -1,10 +1,7 @@
 import type { ReactNode } from 'react';
-import { FilterButton, List, Loading, RefreshButton, TopToolbar, useTranslate } from 'react-admin';
+import { FilterButton, List, Loading, RefreshButton, Title, TopToolbar, useTranslate } from 'react-admin';
 import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS, STATUSES, type QueueDefinition, type Status } from '@app/domain';
-import { ScreenHeader } from '../layout/ScreenHeader';
-import { useTabTitle } from '../layout/useTabTitle';
 import { queueLabelKey } from '../layout/menuLinks';
-import { RequirePermission } from '../layout/RequirePermission';
 import { filterInputs, listFields, useRegistry, type ResourceFields } from '../registry';
 import { ColumnsButton, SavedQueriesButton, type ColumnChoice } from '../preferences';
 import { ChangedRowsNotice } from '../live';
@@ -66,9 +63,10 @@ export function QueueListActions({
 }
 
 /**
- * A queue's order list: react-admin's List of the `orders` resource with the queue as a permanent
- * filter, the registry's filters (the search box always shown, debounced), server sort and pages,
- * and the shared table. `filter` narrows it further (a Future Orders month); `actions` adds to the toolbar.
+ * A queue's order list: react-admin's List of the queue's resource (the data provider reads `orders` with the
+ * queue as a permanent filter), the registry's filters (the search box always shown, debounced), server sort
+ * and pages, and the shared table. `filter` narrows it further (a Future Orders month); `actions` adds to the
+ * toolbar.
  */
 export function QueueList({
   queue,
@@ -86,9 +84,9 @@ export function QueueList({
   if (!registry || !definition) return <Loading />;
   return (
     <List
-      resource="orders"
+      resource={queue.route}
       storeKey={storeKey}
-      filter={{ ...filter, queue: queue.orderName }}
+      filter={filter}
       filters={filterInputs(withQueueStatuses(definition, queue), registry, Object.keys(filter ?? {}))}
       sort={definition.defaultSort}
       debounce={SEARCH_DEBOUNCE_MS}
@@ -115,16 +113,16 @@ export function QueueList({
   );
 }
 
-/** A queue screen of SPEC section 2: title, Refresh, and the queue's list. */
-export function QueueScreen({ queue }: { queue: QueueDefinition }) {
+/**
+ * A queue screen of SPEC section 2, the list view of the queue's resource: its title (shown at once, while the
+ * list still loads the registry), Refresh, and its list.
+ */
+export default function QueueScreen({ queue }: { queue: QueueDefinition }) {
   const translate = useTranslate();
-  useTabTitle();
   return (
-    <RequirePermission permission={queue.permission}>
-      <ScreenHeader title={translate(queueLabelKey(queue), { _: queue.label })}>
-        <RefreshButton />
-      </ScreenHeader>
-      <QueueList queue={queue} />
-    </RequirePermission>
+    <>
+      <Title title={translate(queueLabelKey(queue), { _: queue.label })} preferenceKey={false} />
+      <QueueList queue={queue} actions={<RefreshButton />} />
+    </>
   );
 }

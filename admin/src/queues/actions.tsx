@@ -9,6 +9,7 @@ import {
   Confirm,
   useDataProvider,
   useDeleteMany,
+  useResourceContext,
   useListContext,
   useNotify,
   usePermissions,
@@ -87,6 +88,8 @@ export function useQueueAction(action: QueueAction, ids: Identifier[], onDone?: 
   const notify = useNotify();
   const refresh = useRefresh();
   const translate = useTranslate();
+  // The queue's resource on a queue screen (its cached list loses the rows at once), `orders` on the order page.
+  const resource = useResourceContext() ?? 'orders';
   const [deleteMany, deletion] = useDeleteMany();
   const succeeded = (message?: string) => {
     notify(definition.success ? translate(definition.success) : (message ?? ''), { type: 'success' });
@@ -106,7 +109,7 @@ export function useQueueAction(action: QueueAction, ids: Identifier[], onDone?: 
   });
   const run = (onSettled: () => void) =>
     action === 'delete'
-      ? deleteMany('orders', { ids }, { onSuccess: () => succeeded(), onError: failed, onSettled })
+      ? deleteMany(resource, { ids }, { onSuccess: () => succeeded(), onError: failed, onSettled })
       : rpc.mutate(undefined, { onSettled });
   return { run, isPending: rpc.isPending || deletion.isPending, definition };
 }

@@ -20,9 +20,6 @@ import { downloadRowsAsCsv } from '../csv';
 import { dayjs, type FieldDefinition } from '@app/domain';
 import { listFields, registryColumns, useResourceDefinition } from '../registry';
 import { ColumnsButton } from '../preferences';
-import { ScreenHeader } from '../layout/ScreenHeader';
-import { useTabTitle } from '../layout/useTabTitle';
-import { RequirePermission } from '../layout/RequirePermission';
 import { useClosableNotify } from '../layout/useClosableNotify';
 import type { ReportDefinition } from './definitions';
 
@@ -155,58 +152,45 @@ function ReportRows<Row extends RaRecord>({
 /**
  * A report screen (SPEC section 2): a List of the report resource filtered by From and To, a search box
  * over the loaded rows, a bar chart above the table, CSV export of what is shown. Each load says how it
- * went in a toast that stays (SPEC section 9).
+ * went in a toast that stays (SPEC section 9). Its List asks react-admin's access control for the role.
  */
-function ReportScreenBody<Row extends RaRecord>({ report }: { report: ReportDefinition<Row> }) {
+export function ReportScreen<Row extends RaRecord>({ report }: { report: ReportDefinition<Row> }) {
   const translate = useTranslate();
   const closableNotify = useClosableNotify();
   const notify = useNotify();
-  useTabTitle();
   const period = useMemo(lastThirtyDays, []);
   const definition = useResourceDefinition(report.resource);
   if (!definition) return null;
   return (
-    <>
-      <ScreenHeader title={translate(`resources.${report.resource}.name`)} />
-      <List<Row>
-        resource={report.resource}
-        title={false}
-        actions={false}
-        pagination={false}
-        perPage={ALL_ROWS}
-        disableSyncWithLocation
-        storeKey={false}
-        filterDefaultValues={period}
-        sort={definition.defaultSort}
-        empty={false}
-        queryOptions={{
-          onSuccess: ({ data }) => closableNotify(translate('app.reports.loaded', { smart_count: data.length })),
-          onError: (error) => notify((error as Error).message, { type: 'error', autoHideDuration: null }),
-        }}
-        component="div"
-        // The table scrolls sideways inside its box rather than widening the page.
-        sx={{ '& .RaList-main, & .RaList-content': { minWidth: 0 } }}
-      >
-        <Card sx={{ mb: 2 }}>
-          <CardContent sx={{ pb: 0 }}>
-            <PeriodForm />
-          </CardContent>
-        </Card>
-        <Card>
-          <CardContent>
-            <ReportRows report={report} columns={listFields(definition)} />
-          </CardContent>
-        </Card>
-      </List>
-    </>
-  );
-}
-
-/** A report, for the roles that may see it (the API refuses the others too). */
-export function ReportScreen<Row extends RaRecord>({ report }: { report: ReportDefinition<Row> }) {
-  return (
-    <RequirePermission permission={report.permission}>
-      <ReportScreenBody report={report} />
-    </RequirePermission>
+    <List<Row>
+      resource={report.resource}
+      title={translate(`resources.${report.resource}.name`)}
+      actions={false}
+      pagination={false}
+      perPage={ALL_ROWS}
+      disableSyncWithLocation
+      storeKey={false}
+      filterDefaultValues={period}
+      sort={definition.defaultSort}
+      empty={false}
+      queryOptions={{
+        onSuccess: ({ data }) => closableNotify(translate('app.reports.loaded', { smart_count: data.length })),
+        onError: (error) => notify((error as Error).message, { type: 'error', autoHideDuration: null }),
+      }}
+      component="div"
+      // The table scrolls sideways inside its box rather than widening the page.
+      sx={{ '& .RaList-main, & .RaList-content': { minWidth: 0 } }}
+    >
+      <Card sx={{ mb: 2 }}>
+        <CardContent sx={{ pb: 0 }}>
+          <PeriodForm />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardContent>
+          <ReportRows report={report} columns={listFields(definition)} />
+        </CardContent>
+      </Card>
+    </List>
   );
 }

@@ -1,5 +1,3 @@
-import type { Permission } from '@app/domain';
-
 export interface CountryReportRow {
   id: string;
   nationality: string;
@@ -20,7 +18,6 @@ export interface ProcessedByRow {
  */
 export interface ReportDefinition<Row> {
   resource: 'country-report' | 'processed-by-report';
-  permission: Permission;
   searchField: keyof Row & string;
   /** The chart's bars: one category per row, one (stacked) series per source. */
   chartSeries: ReadonlyArray<keyof Row & string>;
@@ -28,14 +25,12 @@ export interface ReportDefinition<Row> {
 
 export const COUNTRY_REPORT: ReportDefinition<CountryReportRow> = {
   resource: 'country-report',
-  permission: 'reports.country',
   searchField: 'nationality',
   chartSeries: ['standard_count', 'priority_count', 'future_count'],
 };
 
 export const PROCESSED_BY_REPORT: ReportDefinition<ProcessedByRow> = {
   resource: 'processed-by-report',
-  permission: 'reports.processedBy',
   searchField: 'processed_by',
   chartSeries: ['count'],
 };
