@@ -14,5 +14,5 @@ export default fp(
     app.decorate('eventsService', eventsService);
     await app.register(routes, { prefix: '/api' });
   },
-  { name: 'events' },
+  { name: 'events', dependencies: ['auth', 'orders'] },
 );

@@ -3,8 +3,6 @@ import type { FastifyRequest } from 'fastify';
 import { can } from '@app/domain';
 import { forbidden, HttpError, ok } from '../../http.js';
 import type { TokenPayload } from '../../types.js';
-import { sessionMember } from '../auth/service.js';
-import { folderCountsOf } from '../orders/service.js';
 import { isEventId } from './bus.js';
 import { PresenceBody, StreamQuery, TicketQuery } from './schemas.js';
 import { startHub, stopHub } from './service.js';
@@ -19,9 +17,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     heartbeatMs: app.config.liveHeartbeatMs,
     streamsPerMember: app.config.liveStreamsPerMember,
     streamsPerAddress: app.config.liveStreamsPerAddress,
-    sessionOf: (payload) => sessionMember(app.db, payload),
+    // Through the decorations of auth and orders, which tell the live hub of their changes (they import events).
+    sessionOf: (payload) => app.authService.sessionMember(app.db, payload),
     countsDelayMs: 100,
-    countsOf: (members) => folderCountsOf(app.db, members),
+    countsOf: (members) => app.ordersService.folderCountsOf(app.db, members),
     ordersChanged: () => app.queuePages.clear(),
   });
   // Before the server closes: an open stream would otherwise keep it waiting.
@@ -77,7 +76,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         const header = request.headers['last-event-id'];
         if (typeof header === 'string' && isEventId(header)) lastId = header;
       }
-      const member = await sessionMember(app.db, payload);
+      const member = await app.authService.sessionMember(app.db, payload);
       if (!member) throw unauthorized('Your session is no longer valid. Please sign in again.');
       if (!can(member.type, 'orders.read')) throw forbidden();
       await hub.open(

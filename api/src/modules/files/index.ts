@@ -14,5 +14,5 @@ export default fp(
     app.decorate('filesService', filesService);
     await app.register(routes);
   },
-  { name: 'files' },
+  { name: 'files', dependencies: ['auth'] },
 );

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can } from '@app/domain';
 import { forbidden, notFound } from '../../http.js';
 import type { TokenPayload } from '../../types.js';
-import { sessionMember } from '../auth/service.js';
 import { verifyLink } from './links.js';
 import { findOrderDocument } from './repo.js';
 
@@ -30,7 +29,8 @@ async function isStaff(app: FastifyInstance, request: FastifyRequest): Promise<b
   if (!request.headers.authorization) return false;
   try {
     const payload = await request.jwtVerify<TokenPayload>();
-    const member = await sessionMember(app.db, payload);
+    // Auth's decoration, not an import: auth uses the modules that read documents through this one.
+    const member = await app.authService.sessionMember(app.db, payload);
     return !!member && can(member.type, 'orders.read');
   } catch {
     return false;
