@@ -51,7 +51,7 @@ function importGraph(files: string[]): Map<string, string[]> {
   );
 }
 
-/** The strongly connected components with more than one file (or a file importing itself): each holds a cycle. */
+/** The strongly connected components with more than one node (or a node importing itself): each holds a cycle. */
 function cycles(graph: Map<string, string[]>): string[][] {
   const index = new Map<string, number>();
   const low = new Map<string, number>();
@@ -77,7 +77,7 @@ function cycles(graph: Map<string, string[]>): string[][] {
       onStack.delete(member);
       component.push(member);
     } while (member !== file);
-    if (component.length > 1 || (graph.get(file) ?? []).includes(file)) found.push(component.map(rel).sort());
+    if (component.length > 1 || (graph.get(file) ?? []).includes(file)) found.push(component.sort());
   };
   for (const file of graph.keys()) if (!index.has(file)) visit(file);
   return found;
@@ -92,7 +92,7 @@ const graph = importGraph(files);
 const edges = [...graph].flatMap(([from, targets]) => targets.map((to) => ({ from, to })));
 const show = ({ from, to }: { from: string; to: string }) => `${rel(from)} -> ${rel(to)}`;
 
-const found = cycles(graph);
+const found = cycles(graph).map((component) => component.map(rel));
 /** Infrastructure (db, plugins, storage, core, types.ts, config, http, pdf, ...) is every api/src file that is neither a module nor a root. */
 const runningUp = edges.filter(
   ({ from, to }) => from.startsWith(API + path.sep) && !moduleOf(from) && !ROOTS.has(from) && moduleOf(to),
@@ -102,6 +102,13 @@ const pastService = edges.filter(({ from, to }) => {
   const [own, other] = [moduleOf(from), moduleOf(to)];
   return own && other && own !== other && path.basename(to) !== 'service.ts';
 });
+/** Modules importing each other in a loop, whichever files do it. */
+const moduleGraph = new Map<string, string[]>();
+for (const { from, to } of edges) {
+  const [own, other] = [moduleOf(from), moduleOf(to)];
+  if (own && other && own !== other) moduleGraph.set(own, [...new Set([...(moduleGraph.get(own) ?? []), other])]);
+}
+const moduleCycles = cycles(moduleGraph);
 /** A migration stays as it ran and production checks run before any seed: neither imports the API or seeds. */
 const migrationsAndChecks = [
   ...sourceFiles(path.join(ROOT, 'migrations')).filter((f) => /^\d+_/.test(path.basename(f))),
@@ -122,6 +129,8 @@ describe('the import graph of api/src and admin/src', () => {
         `import graph: ${files.length} files, ${edges.length} relative imports, api/src ${lines} lines`,
         `cycles (strongly connected groups of files): ${found.length}`,
         ...found.map((c) => `  ${c.join(' , ')}`),
+        `modules importing each other in a loop: ${moduleCycles.length}`,
+        ...moduleCycles.map((c) => `  ${c.join(' , ')}`),
         `imports running up from infrastructure into a module: ${runningUp.length}`,
         ...runningUp.map((e) => `  ${show(e)}`),
         `module imports of another module past its service: ${pastService.length}`,
@@ -133,6 +142,10 @@ describe('the import graph of api/src and admin/src', () => {
 
   it('has no cycle', () => {
     expect(found).toEqual([]);
+  });
+
+  it('has no loop between modules', () => {
+    expect(moduleCycles).toEqual([]);
   });
 
   it('has no import from infrastructure up into a module', () => {
