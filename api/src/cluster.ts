@@ -8,7 +8,6 @@
  */
 import cluster, { type Worker } from 'node:cluster';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config.js';
@@ -29,8 +28,7 @@ async function main() {
   const config = loadConfig();
   // Live events, presence, stream tickets and rate limits must be shared by the processes, which
   // Redis does: without it, one process (a ticket from one worker was unknown to the other).
-  const count = Number(process.env.WEB_CONCURRENCY || (config.redisUrl ? os.availableParallelism() : 1));
-  if (!Number.isInteger(count) || count < 1) throw new Error(`WEB_CONCURRENCY must be a whole number >= 1`);
+  const count = config.webConcurrency;
   if (count > 1 && !config.redisUrl) {
     throw new Error(
       `WEB_CONCURRENCY=${count} needs REDIS_URL: live events, presence, stream tickets and rate limits are shared through Redis`,

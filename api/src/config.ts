@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import os from 'node:os';
+import envSchema from 'env-schema';
+import { Type, type Static } from 'typebox';
 import { ensurePrivateDir } from './storage/privateFiles.js';
 
 /** Everything the API reads from its environment, validated once at start. */
@@ -61,6 +64,8 @@ export interface AppConfig {
   webhookRateMax: number;
   /** redis:// address shared by several API processes (events, presence, rate limits); empty: in-process. */
   redisUrl: string;
+  /** API processes `npm start` runs (WEB_CONCURRENCY; default: one per core with Redis, else one). */
+  webConcurrency: number;
   /** s3://bucket?endpoint=&region= keeps documents in an S3-compatible bucket; empty: DATA_DIR/uploads. */
   storageUrl: string;
   /** A Priority order unfinished this many hours after payment is overdue (domain/src/sla.ts). */
@@ -84,25 +89,99 @@ export interface AppConfig {
   bodyTimeoutMs: number;
 }
 
-const bool = (value: string | undefined, fallback: boolean) =>
-  value === undefined || value === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+const count = (fallback: number, minimum = 0) => Type.Integer({ default: fallback, minimum });
+/** A comma-separated list (env-schema's `separator`), as an array. */
+const commaList = () => Type.Unsafe<string[]>({ type: 'string', separator: ',', default: '' });
+const FLAG_ON = ['1', 'true', 'yes', 'on'];
+const flag = (fallback?: boolean) =>
+  Type.Enum([...FLAG_ON, '0', 'false', 'no', 'off'], fallback === undefined ? {} : { default: String(fallback) });
 
-function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer >= ${min} (got "${raw}")`);
-  return n;
+/**
+ * Every environment variable the API reads (README's Environment table), with its type, bounds and default.
+ * An empty variable counts as unset. A variable that breaks its rule stops the start, named in the error.
+ */
+const EnvSchema = Type.Object({
+  NODE_ENV: Type.Enum(['development', 'production', 'test'], { default: 'development' }),
+  HOST: Type.Optional(Type.String()),
+  PORT: count(3000),
+  DATA_DIR: Type.String({ default: './data' }),
+  DATABASE_URL: Type.String({ default: '', pattern: '^$|^mysql://' }),
+  DATABASE_NODE: count(0),
+  DATABASE_READ_URL: Type.String({ default: '', pattern: '^$|^mysql://' }),
+  JWT_SECRET: Type.Optional(Type.String()),
+  JWT_EXPIRES_IN: Type.String({ default: '12h' }),
+  PUBLIC_ADMIN_URL: Type.Optional(Type.String()),
+  COUNTRY_NAME: Type.String({ default: 'Thailand' }),
+  UPLOAD_MAX_MB: count(10, 1),
+  CORS_ORIGINS: commaList(),
+  MAIL_AWS_URL: Type.String({ default: '' }),
+  MAIL_SENDGRID_URL: Type.String({ default: '' }),
+  MAIL_FROM: Type.String({ default: 'Thailand Arrival Card <no-reply@localhost>' }),
+  MAIL_WORKER: flag(true),
+  MAIL_MAX_ATTEMPTS: count(8, 1),
+  MAIL_RETRY_BASE_MS: count(60_000),
+  LOGIN_RATE_MAX: count(10, 1),
+  LOGIN_DELAY_BASE_MS: count(1000, 1),
+  TRACK_RATE_MAX: count(20, 1),
+  RATE_WINDOW_MS: count(15 * 60_000, 1000),
+  SEED_DEMO: Type.Optional(flag()),
+  LOG_LEVEL: Type.Optional(Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
+  TRUST_PROXY: Type.Optional(Type.String()),
+  REQUEST_TIMEOUT_MS: count(120_000, 1000),
+  HEADERS_TIMEOUT_MS: count(10_000, 1000),
+  IDLE_TIMEOUT_MS: count(30_000, 1000),
+  KEEP_ALIVE_TIMEOUT_MS: count(5000, 1000),
+  MAX_CONNECTIONS: count(1000, 1),
+  CONNECTIONS_PER_ADDRESS: Type.Optional(Type.Integer({ minimum: 0 })),
+  BODY_TIMEOUT_MS: count(10_000, 1000),
+  SENDGRID_WEBHOOK_PUBLIC_KEY: Type.String({ default: '' }),
+  SES_SNS_CERT_FILE: Type.String({ default: '' }),
+  SES_SNS_TOPIC_ARNS: commaList(),
+  WEBHOOK_RATE_MAX: count(600, 1),
+  REDIS_URL: Type.String({ default: '', pattern: '^$|^rediss?://' }),
+  WEB_CONCURRENCY: Type.Optional(Type.Integer({ minimum: 1 })),
+  STORAGE_URL: Type.String({ default: '' }),
+  SLA_PRIORITY_HOURS: count(2, 1),
+  SLA_STANDARD_HOURS: count(24, 1),
+  LIVE_HEARTBEAT_MS: count(15_000, 100),
+  LIVE_STREAMS_PER_MEMBER: count(5, 1),
+  LIVE_STREAMS_PER_ADDRESS: count(20, 1),
+  LIVE_TICKET_RATE_MAX: count(30, 1),
+  PAGE_CACHE_MS: count(5_000),
+  METRICS_TOKEN: Type.String({ default: '' }),
+});
+
+/** What Ajv says of a variable that breaks its rule (`instancePath` is `/NAME`). */
+interface EnvProblem {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: { allowedValues?: string[] };
+}
+
+/** The environment checked against EnvSchema, its defaults filled in; a broken rule throws naming its variable. */
+function readEnv(env: NodeJS.ProcessEnv): Static<typeof EnvSchema> {
+  // `FOO= npm start` means FOO unset (Ajv would read '' as 0 for a number).
+  const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  try {
+    return envSchema<Static<typeof EnvSchema>>({ schema: EnvSchema, data: set, env: false });
+  } catch (error) {
+    const problems = (error as { errors?: EnvProblem[] }).errors;
+    if (!problems) throw error;
+    const said = (problem: EnvProblem) =>
+      problem.keyword === 'enum' ? `must be one of ${problem.params.allowedValues?.join(', ')}` : problem.message;
+    throw new Error(problems.map((problem) => `${problem.instancePath.slice(1)} ${said(problem)}`).join('; '));
+  }
 }
 
 /** TRUST_PROXY as Fastify wants it: 'true'/'1' trusts every proxy, anything else names the proxies' addresses. */
 function trustProxy(raw: string | undefined): boolean | string {
   if (!raw || ['false', '0', 'no', 'off'].includes(raw.toLowerCase())) return false;
-  return ['true', '1', 'yes', 'on'].includes(raw.toLowerCase()) ? true : raw;
+  return FLAG_ON.includes(raw.toLowerCase()) ? true : raw;
 }
 
 /** The JWT secret: JWT_SECRET, else (not in production) one generated once and kept under DATA_DIR. */
-function jwtSecret(env: NodeJS.ProcessEnv, dataDir: string, nodeEnv: AppConfig['nodeEnv']): string {
+function jwtSecret(env: { JWT_SECRET?: string }, dataDir: string, nodeEnv: AppConfig['nodeEnv']): string {
   if (nodeEnv === 'production' && !env.JWT_SECRET) {
     throw new Error('NODE_ENV=production needs JWT_SECRET (32+ random characters), shared by every API process');
   }
@@ -119,78 +198,65 @@ function jwtSecret(env: NodeJS.ProcessEnv, dataDir: string, nodeEnv: AppConfig['
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
-  const nodeEnv = (env.NODE_ENV ?? 'development') as AppConfig['nodeEnv'];
-  if (!['development', 'production', 'test'].includes(nodeEnv)) {
-    throw new Error(`NODE_ENV must be development, production or test (got "${nodeEnv}")`);
-  }
-  const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? './data');
-  const port = int(env, 'PORT', 3000, 0);
+  const vars = readEnv(env);
+  const nodeEnv = vars.NODE_ENV;
+  const dataDir = path.resolve(overrides.dataDir ?? vars.DATA_DIR);
+  const proxies = trustProxy(vars.TRUST_PROXY);
   const config: AppConfig = {
     nodeEnv,
     // Only production listens on every interface by default: a development start stays on this machine.
-    host: env.HOST || (nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1'),
-    port,
+    host: vars.HOST ?? (nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1'),
+    port: vars.PORT,
     dataDir,
-    databaseUrl: env.DATABASE_URL ?? '',
-    databaseNode: int(env, 'DATABASE_NODE', 0),
-    databaseReadUrl: env.DATABASE_READ_URL ?? '',
-    jwtSecret: overrides.jwtSecret ?? jwtSecret(env, dataDir, nodeEnv),
-    jwtExpiresIn: env.JWT_EXPIRES_IN ?? '12h',
-    publicAdminUrl: (env.PUBLIC_ADMIN_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
-    countryName: env.COUNTRY_NAME ?? 'Thailand',
-    uploadMaxMb: int(env, 'UPLOAD_MAX_MB', 10, 1),
-    corsOrigins: (env.CORS_ORIGINS ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-    mailAwsUrl: env.MAIL_AWS_URL ?? '',
-    mailSendgridUrl: env.MAIL_SENDGRID_URL ?? '',
-    mailFrom: env.MAIL_FROM ?? 'Thailand Arrival Card <no-reply@localhost>',
-    mailWorker: bool(env.MAIL_WORKER, true),
-    mailMaxAttempts: int(env, 'MAIL_MAX_ATTEMPTS', 8, 1),
-    mailRetryBaseMs: int(env, 'MAIL_RETRY_BASE_MS', 60_000, 0),
-    loginRateMax: int(env, 'LOGIN_RATE_MAX', 10, 1),
-    loginDelayBaseMs: int(env, 'LOGIN_DELAY_BASE_MS', 1000, 1),
-    trackRateMax: int(env, 'TRACK_RATE_MAX', 20, 1),
-    rateWindowMs: int(env, 'RATE_WINDOW_MS', 15 * 60_000, 1000),
-    seedDemo: bool(env.SEED_DEMO, nodeEnv !== 'production'),
-    logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
-    trustProxy: trustProxy(env.TRUST_PROXY),
-    requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 120_000, 1000),
-    headersTimeoutMs: int(env, 'HEADERS_TIMEOUT_MS', 10_000, 1000),
-    idleTimeoutMs: int(env, 'IDLE_TIMEOUT_MS', 30_000, 1000),
-    keepAliveTimeoutMs: int(env, 'KEEP_ALIVE_TIMEOUT_MS', 5000, 1000),
-    maxConnections: int(env, 'MAX_CONNECTIONS', 1000, 1),
-    sendgridWebhookPublicKey: env.SENDGRID_WEBHOOK_PUBLIC_KEY ?? '',
-    sesSnsCertFile: env.SES_SNS_CERT_FILE ?? '',
-    sesSnsTopicArns: (env.SES_SNS_TOPIC_ARNS ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-    webhookRateMax: int(env, 'WEBHOOK_RATE_MAX', 600, 1),
-    redisUrl: env.REDIS_URL ?? '',
-    storageUrl: env.STORAGE_URL ?? '',
-    slaPriorityHours: int(env, 'SLA_PRIORITY_HOURS', 2, 1),
-    slaStandardHours: int(env, 'SLA_STANDARD_HOURS', 24, 1),
-    liveHeartbeatMs: int(env, 'LIVE_HEARTBEAT_MS', 15_000, 100),
-    pageCacheMs: int(env, 'PAGE_CACHE_MS', 5_000),
-    metricsToken: env.METRICS_TOKEN ?? '',
-    liveStreamsPerMember: int(env, 'LIVE_STREAMS_PER_MEMBER', 5, 1),
-    liveStreamsPerAddress: int(env, 'LIVE_STREAMS_PER_ADDRESS', 20, 1),
-    liveTicketRateMax: int(env, 'LIVE_TICKET_RATE_MAX', 30, 1),
+    databaseUrl: vars.DATABASE_URL,
+    databaseNode: vars.DATABASE_NODE,
+    databaseReadUrl: vars.DATABASE_READ_URL,
+    jwtSecret: overrides.jwtSecret ?? jwtSecret(vars, dataDir, nodeEnv),
+    jwtExpiresIn: vars.JWT_EXPIRES_IN,
+    publicAdminUrl: (vars.PUBLIC_ADMIN_URL ?? `http://localhost:${vars.PORT}`).replace(/\/$/, ''),
+    countryName: vars.COUNTRY_NAME,
+    uploadMaxMb: vars.UPLOAD_MAX_MB,
+    corsOrigins: vars.CORS_ORIGINS.map((s) => s.trim()).filter(Boolean),
+    mailAwsUrl: vars.MAIL_AWS_URL,
+    mailSendgridUrl: vars.MAIL_SENDGRID_URL,
+    mailFrom: vars.MAIL_FROM,
+    mailWorker: FLAG_ON.includes(vars.MAIL_WORKER),
+    mailMaxAttempts: vars.MAIL_MAX_ATTEMPTS,
+    mailRetryBaseMs: vars.MAIL_RETRY_BASE_MS,
+    loginRateMax: vars.LOGIN_RATE_MAX,
+    loginDelayBaseMs: vars.LOGIN_DELAY_BASE_MS,
+    trackRateMax: vars.TRACK_RATE_MAX,
+    rateWindowMs: vars.RATE_WINDOW_MS,
+    seedDemo: vars.SEED_DEMO === undefined ? nodeEnv !== 'production' : FLAG_ON.includes(vars.SEED_DEMO),
+    logLevel: vars.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    trustProxy: proxies,
+    requestTimeoutMs: vars.REQUEST_TIMEOUT_MS,
+    headersTimeoutMs: vars.HEADERS_TIMEOUT_MS,
+    idleTimeoutMs: vars.IDLE_TIMEOUT_MS,
+    keepAliveTimeoutMs: vars.KEEP_ALIVE_TIMEOUT_MS,
+    maxConnections: vars.MAX_CONNECTIONS,
+    sendgridWebhookPublicKey: vars.SENDGRID_WEBHOOK_PUBLIC_KEY,
+    sesSnsCertFile: vars.SES_SNS_CERT_FILE,
+    sesSnsTopicArns: vars.SES_SNS_TOPIC_ARNS.map((s) => s.trim()).filter(Boolean),
+    webhookRateMax: vars.WEBHOOK_RATE_MAX,
+    redisUrl: vars.REDIS_URL,
+    webConcurrency: vars.WEB_CONCURRENCY ?? (vars.REDIS_URL ? os.availableParallelism() : 1),
+    storageUrl: vars.STORAGE_URL,
+    slaPriorityHours: vars.SLA_PRIORITY_HOURS,
+    slaStandardHours: vars.SLA_STANDARD_HOURS,
+    liveHeartbeatMs: vars.LIVE_HEARTBEAT_MS,
+    pageCacheMs: vars.PAGE_CACHE_MS,
+    metricsToken: vars.METRICS_TOKEN,
+    liveStreamsPerMember: vars.LIVE_STREAMS_PER_MEMBER,
+    liveStreamsPerAddress: vars.LIVE_STREAMS_PER_ADDRESS,
+    liveTicketRateMax: vars.LIVE_TICKET_RATE_MAX,
     // Behind a proxy every connection comes from the proxy's address: the proxy limits per client there.
-    connectionsPerAddress: int(env, 'CONNECTIONS_PER_ADDRESS', trustProxy(env.TRUST_PROXY) ? 0 : 100),
-    bodyTimeoutMs: int(env, 'BODY_TIMEOUT_MS', 10_000, 1000),
+    connectionsPerAddress: vars.CONNECTIONS_PER_ADDRESS ?? (proxies ? 0 : 100),
+    bodyTimeoutMs: vars.BODY_TIMEOUT_MS,
     ...overrides,
   };
-  if (config.databaseUrl && !config.databaseUrl.startsWith('mysql://')) {
-    throw new Error('DATABASE_URL must be a mysql:// address (leave it empty for the embedded SQLite database)');
-  }
-  if (config.databaseReadUrl && !(config.databaseUrl && config.databaseReadUrl.startsWith('mysql://'))) {
+  if (config.databaseReadUrl && !config.databaseUrl) {
     throw new Error('DATABASE_READ_URL must be a mysql:// address, a replica of the DATABASE_URL database');
-  }
-  if (config.redisUrl && !/^rediss?:\/\//.test(config.redisUrl)) {
-    throw new Error('REDIS_URL must be a redis:// or rediss:// address (leave it empty to run in-process)');
   }
   return config;
 }
