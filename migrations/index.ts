@@ -14,6 +14,7 @@ import * as reportRollups from './011_report_rollups.js';
 import * as hotRowShards from './012_hot_row_shards.js';
 import * as commentEventDetail from './013_comment_event_detail.js';
 import * as orderWorkMinutes from './014_order_work_minutes.js';
+import * as registryIndexes from './015_registry_indexes.js';
 
 /**
  * Migrations in order, imported statically so that they run the same under tsx, vitest and a bundle.
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '012_hot_row_shards': hotRowShards,
   '013_comment_event_detail': commentEventDetail,
   '014_order_work_minutes': orderWorkMinutes,
+  '015_registry_indexes': registryIndexes,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -81,6 +81,11 @@ export interface FieldDefinition {
   columnSets?: ReadonlyArray<QueueDefinition['columns']>;
   /** Orders only: the order-page section that shows it (see ResourceDefinition.sections). */
   section?: string;
+  /**
+   * Orders only: read with every list row though it is no column of its own (a column or a row action
+   * shows it, or the age needs it). The list rows carry the stored fields placed in 'list' and these.
+   */
+  inListRows?: boolean;
 }
 
 export interface ResourceSection {
