@@ -5,11 +5,13 @@ import { RESOURCES, type FieldDefinition, type Registry } from '@app/domain';
  * Issue 20's Done-when: one field added to the orders registry and one to team members, each a new
  * column of its table with the index its entry names (added by addFixtureColumns, in the test's own
  * database). Neither exists in the code: the API's schemas, the lists, filters, order page and form
- * pick them up from the registry the app factory is given.
+ * pick them up from the registry the app factory is given. Their labels are plain text: no catalogue
+ * has an entry for them.
  */
 export const ORDER_FIXTURE: FieldDefinition = {
   source: 'visit_count',
   type: 'number',
+  label: 'Visits',
   places: ['list', 'show', 'filter'],
   sortable: true,
   filter: 'eq',
@@ -21,6 +23,7 @@ export const ORDER_FIXTURE: FieldDefinition = {
 export const MEMBER_FIXTURE: FieldDefinition = {
   source: 'employee_code',
   type: 'text',
+  label: 'Employee code',
   places: ['list', 'show', 'form', 'filter'],
   sortable: true,
   filter: 'prefix',
