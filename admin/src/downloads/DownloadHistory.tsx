@@ -1,7 +1,7 @@
 import { Link, Typography } from '@mui/material';
 import { useTranslate, type RaRecord } from 'react-admin';
 import { TEXTS } from '@app/domain';
-import { HistoryTable, Section } from '../registry';
+import { HistoryTable } from '../registry';
 import { DISPLAY_FORMATS, formatTime } from '../registry/formatValue';
 import { documentLink, useDocumentDownload } from '../documents/useDocuments';
 import { ResendForm } from '../mails/ResendForm';
@@ -62,25 +62,25 @@ const SHOWN = ['seq', 'created_at', 'file1', 'ip', 'location', 'device'];
 export function DownloadHistory() {
   const translate = useTranslate();
   return (
-    <Section title={translate('resources.downloads.title')} testId="section-downloadHistory">
-      <HistoryTable
-        resource="downloads"
-        testId="download-history"
-        shown={SHOWN}
-        renderers={{
-          created_at: (entry) => formatTime(entry.created_at, DISPLAY_FORMATS.downloadHistory),
-          file1: (entry) => <DownloadedFile entry={entry as DownloadRecord} />,
-          location: (entry) => [entry.city, entry.location].filter(Boolean).join(', '),
-          device: (entry) => <DownloadDevice entry={entry as DownloadRecord} />,
-        }}
-        styles={{ file1: breakAnywhere, ip: noWrap, device: deviceCell }}
-        empty={
-          <Typography data-testid="no-downloads">
-            {translate('resources.downloads.empty', { _: TEXTS.noRecord })}
-          </Typography>
-        }
-      />
+    <HistoryTable
+      sectionTestId="section-downloadHistory"
+      resource="downloads"
+      testId="download-history"
+      shown={SHOWN}
+      renderers={{
+        created_at: (entry) => formatTime(entry.created_at, DISPLAY_FORMATS.downloadHistory),
+        file1: (entry) => <DownloadedFile entry={entry as DownloadRecord} />,
+        location: (entry) => [entry.city, entry.location].filter(Boolean).join(', '),
+        device: (entry) => <DownloadDevice entry={entry as DownloadRecord} />,
+      }}
+      styles={{ file1: breakAnywhere, ip: noWrap, device: deviceCell }}
+      empty={
+        <Typography data-testid="no-downloads">
+          {translate('resources.downloads.empty', { _: TEXTS.noRecord })}
+        </Typography>
+      }
+    >
       <ResendForm buttons={[{ provider: 'AWS', label: 'resources.downloads.sentMail' }]} testId="sent-mail-form" />
-    </Section>
+    </HistoryTable>
   );
 }

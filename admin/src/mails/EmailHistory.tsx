@@ -1,7 +1,7 @@
 import { Box, Chip, Link, Tooltip } from '@mui/material';
 import { useTranslate, type RaRecord } from 'react-admin';
 import { MAIL_STATES } from '@app/domain';
-import { HistoryTable, Section } from '../registry';
+import { HistoryTable } from '../registry';
 import { DISPLAY_FORMATS, formatTime } from '../registry/formatValue';
 import { documentLink, useDocumentDownload } from '../documents/useDocuments';
 import { ResendForm } from './ResendForm';
@@ -118,22 +118,21 @@ const SHOWN = ['seq', 'kind', 'to_email', 'file1', 'created_at', 'provider', 'st
  * page's own); shown only when there is any. Then the resend form.
  */
 export function EmailHistory() {
-  const translate = useTranslate();
   return (
-    <Section title={translate('resources.mails.title')} testId="section-emailHistory">
-      <HistoryTable
-        resource="mails"
-        testId="email-history"
-        shown={SHOWN}
-        renderers={{
-          file1: (mail) => <MailDocument mail={mail as MailRecord} />,
-          created_at: (mail) => formatTime(mail.created_at, DISPLAY_FORMATS.mailHistory),
-          state: (mail) => <MailState mail={mail as MailRecord} />,
-        }}
-        styles={{ to_email: breakAnywhere, state: stateCell }}
-        empty={null}
-        queryOptions={{ refetchInterval: (query) => (inFlight(query.state.data?.data) ? MAIL_POLL_MS : false) }}
-      />
+    <HistoryTable
+      sectionTestId="section-emailHistory"
+      resource="mails"
+      testId="email-history"
+      shown={SHOWN}
+      renderers={{
+        file1: (mail) => <MailDocument mail={mail as MailRecord} />,
+        created_at: (mail) => formatTime(mail.created_at, DISPLAY_FORMATS.mailHistory),
+        state: (mail) => <MailState mail={mail as MailRecord} />,
+      }}
+      styles={{ to_email: breakAnywhere, state: stateCell }}
+      empty={null}
+      queryOptions={{ refetchInterval: (query) => (inFlight(query.state.data?.data) ? MAIL_POLL_MS : false) }}
+    >
       <ResendForm
         buttons={[
           { provider: 'AWS', label: 'resources.mails.resend.aws' },
@@ -141,6 +140,6 @@ export function EmailHistory() {
         ]}
         testId="resend-form"
       />
-    </Section>
+    </HistoryTable>
   );
 }

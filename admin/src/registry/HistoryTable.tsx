@@ -1,10 +1,13 @@
 import type { ReactElement, ReactNode } from 'react';
-import { Box } from '@mui/material';
 import { DataTable, Pagination, ReferenceManyField, useTranslate, type ReferenceManyFieldProps } from 'react-admin';
 import { ColumnsButton } from '../preferences/ColumnsButton';
 import { ScrollRegion } from '../layout/ScrollRegion';
 import { useResourceDefinition } from './useRegistry';
+import { Section } from './ShowSections';
 import { listFields, registryColumns, type CellRenderers, type CellStyles } from './columns';
+
+/** A history's times are long (date, 12-hour time and zone): they wrap in a narrow table, as text does. */
+const WRAPPING_TIME: CellStyles = { created_at: () => ({}) };
 
 /** A column of a history that is no field of the registry: an action on the row. */
 export interface HistoryAction {
@@ -13,14 +16,16 @@ export interface HistoryAction {
 }
 
 /**
- * An order's history (Email, Download, Comment History): react-admin's ReferenceManyField over `resource`
- * for the order of the record context, in the registry's order (newest first), its DataTable's columns from
- * the registry's 'list' fields. `shown` are those a member sees at first, in SPEC's order; the registry's
- * other list fields follow, hidden until the member shows them with the Columns button (kept in the
- * preferences Store like every list's columns). Narrow screens scroll the table sideways.
+ * An order's history (Email, Download, Comment History) as a section of the order page: react-admin's
+ * ReferenceManyField over `resource` for the order of the record context, in the registry's order (newest
+ * first), its DataTable's columns from the registry's 'list' fields. `shown` are those a member sees at
+ * first, in SPEC's order; the registry's other list fields follow, hidden until the member shows them with
+ * the Columns button at the section's title (kept in the preferences Store like every list's columns).
+ * Narrow screens scroll the table sideways. `children` follow the table (a history's form).
  */
 export function HistoryTable({
   resource,
+  sectionTestId,
   testId,
   shown,
   renderers,
@@ -30,8 +35,10 @@ export function HistoryTable({
   sx,
   empty,
   queryOptions,
+  children,
 }: {
   resource: string;
+  sectionTestId: string;
   testId: string;
   shown: readonly string[];
   renderers?: CellRenderers;
@@ -41,6 +48,7 @@ export function HistoryTable({
   sx?: object;
   empty: ReactElement | null;
   queryOptions?: ReferenceManyFieldProps['queryOptions'];
+  children?: ReactNode;
 }) {
   const translate = useTranslate();
   const definition = useResourceDefinition(resource);
@@ -52,37 +60,43 @@ export function HistoryTable({
   const storeKey = `${resource}.history.datatable`;
   const title = translate(`resources.${resource}.title`);
   return (
-    <ReferenceManyField
-      reference={resource}
-      target="order_id"
-      sort={definition.defaultSort}
-      perPage={25}
-      empty={empty}
-      pagination={<Pagination rowsPerPageOptions={[]} />}
-      queryOptions={queryOptions}
-    >
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+    <Section
+      title={title}
+      testId={sectionTestId}
+      actions={
         <ColumnsButton
           storeKey={storeKey}
           columns={action ? [...columns, { label: action.label }] : columns}
           hiddenByDefault={hidden}
         />
-      </Box>
-      <ScrollRegion label={title}>
-        <DataTable
-          storeKey={storeKey}
-          hiddenColumns={hidden}
-          bulkActionButtons={false}
-          rowClick={false}
-          hover={false}
-          expand={expand}
-          sx={sx}
-          data-testid={testId}
-        >
-          {registryColumns(columns, renderers, styles)}
-          {action && <DataTable.Col label={action.label} disableSort render={action.render} />}
-        </DataTable>
-      </ScrollRegion>
-    </ReferenceManyField>
+      }
+    >
+      <ReferenceManyField
+        reference={resource}
+        target="order_id"
+        sort={definition.defaultSort}
+        perPage={25}
+        empty={empty}
+        pagination={<Pagination rowsPerPageOptions={[]} />}
+        queryOptions={queryOptions}
+      >
+        <ScrollRegion label={title}>
+          <DataTable
+            storeKey={storeKey}
+            hiddenColumns={hidden}
+            bulkActionButtons={false}
+            rowClick={false}
+            hover={false}
+            expand={expand}
+            sx={sx}
+            data-testid={testId}
+          >
+            {registryColumns(columns, renderers, { ...WRAPPING_TIME, ...styles })}
+            {action && <DataTable.Col label={action.label} disableSort render={action.render} />}
+          </DataTable>
+        </ScrollRegion>
+      </ReferenceManyField>
+      {children}
+    </Section>
   );
 }

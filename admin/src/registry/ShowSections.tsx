@@ -14,11 +14,13 @@ export type ValueRenderers = Record<string, (record: Record<string, unknown>) =>
 /**
  * One titled block of a Show page (the order page's sections and histories); `collapsed` makes it a
  * panel that starts closed (true) or open (false), and `open` / `onOpenChange` let a layout hold it.
+ * `actions` sit at the right of the title (a history's Columns button).
  */
 export function Section({
   title,
   children,
   testId,
+  actions,
   collapsed,
   open,
   onOpenChange,
@@ -26,6 +28,7 @@ export function Section({
   title: ReactNode;
   children: ReactNode;
   testId?: string;
+  actions?: ReactNode;
   collapsed?: boolean;
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
@@ -50,9 +53,13 @@ export function Section({
   return (
     <Card component="section" sx={{ mb: 2 }} data-testid={testId}>
       <CardContent>
-        <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
-          {title}
-        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', mb: 1.5 }}>
+          <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+            {title}
+          </Typography>
+          {/* The title row keeps its height: a button there takes no more room than the title. */}
+          {actions && <Box sx={{ my: -1.5 }}>{actions}</Box>}
+        </Box>
         {children}
       </CardContent>
     </Card>

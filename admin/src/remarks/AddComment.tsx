@@ -1,18 +1,22 @@
 import { useState } from 'react';
-import { Box } from '@mui/material';
-import { CreateBase, Form, SaveButton, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import {
+  CheckboxGroupInput,
+  CreateBase,
+  Form,
+  SaveButton,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
 import { useClosableNotify } from '../layout/useClosableNotify';
-import { formInputs, Section, useResourceDefinition, type ResourceFields } from '../registry';
+import { fieldLabel, formInputs, Section, useResourceDefinition } from '../registry';
 import { remarkFlags } from './CommentHistory';
-
-/** The flags sit side by side, without the room a helper text would take under each. */
-const flagProps = (definition: ResourceFields) =>
-  Object.fromEntries(remarkFlags(definition).map((flag) => [flag, { helperText: false }]));
 
 /**
  * Add Comment Below (SPEC sections 2 and 5): a `remarks` create whose inputs and validators are the
- * registry's 'form' fields (the remark required, the flags optional); the order is the page's, and the
- * author the signed-in member (the API reads it from the token).
+ * registry's 'form' fields: the remark required, and the flags (its boolean fields) one row of ticks, as
+ * SPEC draws them, each sent as true or false. The order is the page's, and the author the signed-in
+ * member (the API reads it from the token).
  */
 export function AddComment() {
   const order = useRecordContext()!;
@@ -23,15 +27,18 @@ export function AddComment() {
   // A new form after each comment, empty again.
   const [formKey, setFormKey] = useState(0);
   if (!definition) return null;
+  const flags = remarkFlags(definition);
+  const flagChoices = definition.fields
+    .filter((field) => flags.includes(field.source))
+    .map((field) => ({ id: field.source, name: fieldLabel(definition, field) }));
   return (
     <Section title={translate('resources.remarks.add')} testId="section-addComment">
       <CreateBase
         resource="remarks"
         redirect={false}
-        // An unticked flag is false, and the remark is sent trimmed.
-        transform={(values: Record<string, unknown>) => ({
+        transform={({ flags: ticked = [], ...values }: Record<string, unknown> & { flags?: string[] }) => ({
           ...values,
-          ...Object.fromEntries(remarkFlags(definition).map((flag) => [flag, !!values[flag]])),
+          ...Object.fromEntries(flags.map((flag) => [flag, ticked.includes(flag)])),
           order_id: order.id,
           remark: String(values.remark ?? '').trim(),
         })}
@@ -45,14 +52,11 @@ export function AddComment() {
         }}
       >
         <Form key={formKey} noValidate>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
-            {formInputs(
-              definition,
-              'create',
-              { remark: { multiline: true, minRows: 3, fullWidth: true }, ...flagProps(definition) },
-              ['order_id'],
-            )}
-          </Box>
+          {formInputs(definition, 'create', { remark: { multiline: true, minRows: 3, fullWidth: true } }, [
+            'order_id',
+            ...flags,
+          ])}
+          <CheckboxGroupInput source="flags" label={false} choices={flagChoices} helperText={false} />
           <SaveButton label="resources.remarks.add_button" alwaysEnable sx={{ mt: 1 }} />
         </Form>
       </CreateBase>

@@ -1,11 +1,11 @@
 import { Box, Button, Typography } from '@mui/material';
 import { useExpanded, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { TEXTS } from '@app/domain';
-import { HistoryTable, Section, useResourceDefinition, type ResourceFields } from '../registry';
+import { HistoryTable, useResourceDefinition, type ResourceFields } from '../registry';
 import { formatTime } from '../registry/formatValue';
 
 /** The flags of a comment (SPEC section 2), in the registry's order (SPEC's): its boolean fields. */
-export const remarkFlags = (definition: ResourceFields) =>
+export const remarkFlags = (definition: ResourceFields): string[] =>
   definition.fields.filter((field) => field.type === 'boolean').map((field) => field.source);
 
 interface RemarkRecord extends RaRecord {
@@ -62,18 +62,17 @@ const SHOWN = ['seq', 'created_at', 'remark_name'];
 export function CommentHistory() {
   const translate = useTranslate();
   return (
-    <Section title={translate('resources.remarks.title')} testId="section-commentHistory">
-      <HistoryTable
-        resource="remarks"
-        testId="comment-history"
-        shown={SHOWN}
-        renderers={{ created_at: (remark) => formatTime(remark.created_at, COMMENT_TIME) }}
-        action={{ label: 'resources.remarks.fields.action', render: () => <ToggleComment /> }}
-        expand={<CommentText />}
-        // The Action column's Show/Hide is the toggle; the table's own expand icon would be a second one.
-        sx={{ '& .RaDataTable-expandHeader, & .RaDataTable-expandIconCell': { display: 'none' } }}
-        empty={<Typography>{translate('resources.remarks.empty', { _: TEXTS.noRecord })}</Typography>}
-      />
-    </Section>
+    <HistoryTable
+      sectionTestId="section-commentHistory"
+      resource="remarks"
+      testId="comment-history"
+      shown={SHOWN}
+      renderers={{ created_at: (remark) => formatTime(remark.created_at, COMMENT_TIME) }}
+      action={{ label: 'resources.remarks.fields.action', render: () => <ToggleComment /> }}
+      expand={<CommentText />}
+      // The Action column's Show/Hide is the toggle; the table's own expand icon would be a second one.
+      sx={{ '& .RaDataTable-expandHeader, & .RaDataTable-expandIconCell': { display: 'none' } }}
+      empty={<Typography>{translate('resources.remarks.empty', { _: TEXTS.noRecord })}</Typography>}
+    />
   );
 }
