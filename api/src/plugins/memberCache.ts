@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
 import { subscriberOf } from './redis.js';
 
 declare module 'fastify' {
@@ -29,28 +30,31 @@ export interface MemberCache {
  * processes run only with REDIS_URL).
  */
 export default fp(async (app) => {
-  const entries = new Map<string, { value: unknown; until: number }>();
+  // A clear aborts the loads under way: `ignoreFetchAbort` hands their answers to those waiting without
+  // keeping them (they may predate the change). Concurrent checks of one token share one load.
+  const members = new LRUCache<string, { member: unknown }, () => Promise<unknown>>({
+    // Least recently used sessions go first, so a stream of one-off tokens cannot hold memory.
+    max: 10_000,
+    ttl: MEMBER_CACHE_MS,
+    ignoreFetchAbort: true,
+    fetchMethod: async (_tokenId, _stale, { context: load }) => {
+      const member = await load();
+      return member === undefined ? undefined : { member };
+    },
+  });
   let subscriber: Redis | undefined;
   if (app.redis) {
     subscriber = subscriberOf(app.redis);
     await subscriber.subscribe(CHANNEL);
-    subscriber.on('message', () => entries.clear());
+    subscriber.on('message', () => members.clear());
     app.addHook('onClose', async () => void (await subscriber!.quit().catch(() => subscriber!.disconnect())));
   }
   const cache: MemberCache = {
     async get<T>(tokenId: string, load: () => Promise<T | undefined>) {
-      const hit = entries.get(tokenId);
-      if (hit && hit.until > Date.now()) return hit.value as T;
-      const value = await load();
-      if (value !== undefined) {
-        // Old entries go when the map grows, so a stream of one-off tokens cannot hold memory.
-        if (entries.size > 10_000) entries.clear();
-        entries.set(tokenId, { value, until: Date.now() + MEMBER_CACHE_MS });
-      }
-      return value;
+      return (await members.fetch(tokenId, { context: load }))?.member as T | undefined;
     },
     async clear() {
-      entries.clear();
+      members.clear();
       if (app.redis) await app.redis.publish(CHANNEL, '1').catch(() => {});
     },
   };

@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * Queue pages as this process last read them, until any order changes. Every staff screen reads the first
  * pages of the same few queues, and a change makes every open screen read them again at once (live
@@ -13,33 +15,41 @@ export interface PageCache<T> {
   readonly stats: { hits: number; misses: number };
 }
 
-/** At most this many pages are kept; the oldest go first. */
+/** At most this many pages are kept; the least recently read go first. */
 const MAX_ENTRIES = 2_000;
 
 export function createPageCache<T>(ttlMs: number): PageCache<T> {
-  const entries = new Map<string, { value: Promise<T>; until: number }>();
   const stats = { hits: 0, misses: 0 };
+  if (ttlMs <= 0) {
+    return {
+      stats,
+      get(_key, load) {
+        stats.misses++;
+        return load();
+      },
+      clear() {},
+    };
+  }
+  // lru-cache's fetch shares one load between concurrent misses and keeps no failed one. A clear aborts
+  // the loads under way: `ignoreFetchAbort` still hands their pages to those already waiting, but they
+  // are not kept (they may have been read before the change that cleared the cache).
+  const pages = new LRUCache<string, { page: T }, () => Promise<T>>({
+    max: MAX_ENTRIES,
+    ttl: ttlMs,
+    ignoreFetchAbort: true,
+    fetchMethod: async (_key, _stale, { context: load }) => ({ page: await load() }),
+  });
   return {
     stats,
-    get(key, load) {
-      const now = Date.now();
-      const hit = ttlMs > 0 ? entries.get(key) : undefined;
-      if (hit && hit.until > now) {
-        stats.hits++;
-        return hit.value;
-      }
-      stats.misses++;
-      if (ttlMs <= 0) return load();
-      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-      const value = load();
-      const entry = { value, until: now + ttlMs };
-      entries.set(key, entry);
-      // A failed read is not kept (and a clear in the meantime has dropped the entry already).
-      value.catch(() => entries.get(key) === entry && entries.delete(key));
-      return value;
+    async get(key, load) {
+      const status: LRUCache.Status<string, { page: T }, () => Promise<T>> = {};
+      const read = pages.fetch(key, { context: load, status });
+      if (status.fetch === 'hit' || status.fetch === 'inflight') stats.hits++;
+      else stats.misses++;
+      return (await read)!.page;
     },
     clear() {
-      entries.clear();
+      pages.clear();
     },
   };
 }
