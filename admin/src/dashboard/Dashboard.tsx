@@ -2,7 +2,8 @@ import { Link } from 'react-router-dom';
 import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
 import { Title, useCreatePath, usePermissions, useTranslate } from 'react-admin';
 import { QUEUES, queueByOrderName } from '@app/domain';
-import { isVisibleTo, queueLabelKey } from '../layout/menuLinks';
+import { queueLabelKey } from '../layout/menuLinks';
+import { roleCanAccess } from '../providers/resources';
 import { QueueList } from '../queues/QueueScreen';
 import { useFolderCounts } from '../queues/useFolderCounts';
 
@@ -33,7 +34,7 @@ export default function Dashboard() {
           },
         }}
       >
-        {TILES.filter((queue) => isVisibleTo(role, queue)).map((queue) => (
+        {TILES.filter((queue) => roleCanAccess(role, queue.route)).map((queue) => (
           <Card key={queue.route} data-testid={`tile-${queue.route}`}>
             <CardActionArea
               component={Link}
