@@ -14,7 +14,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { loadConfig } from '../../api/src/config.js';
 import { createDb } from '../../api/src/db/knex.js';
-import { startServerProcess } from '../helpers/serverProcess.js';
+import { cpuMicrosOf, startServerProcess } from '../helpers/serverProcess.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_THROUGHPUT_CONNECTIONS ?? 32);
@@ -37,16 +37,6 @@ interface CpuProfile {
   startTime: number;
   samples: number[];
   timeDeltas: number[];
-}
-
-/** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
-const TICKS_PER_SECOND = 100;
-
-/** CPU time (user + system) a process has used so far, in microseconds, from /proc. */
-function cpuMicrosOf(pid: number): number {
-  // The fields after the command name, which may hold spaces, start after its closing parenthesis.
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / TICKS_PER_SECOND;
 }
 
 /** The whole machine's busy and total CPU time so far (all cores), in ticks, from /proc/stat. */
@@ -163,15 +153,14 @@ async function profileOne(label: string, requestPath: string, dbPid: number | nu
         headers: { authorization: login.token! },
       });
     await run(2); // JIT and pool warm-up, left out of the summary
-    const pid = server.child.pid!;
-    const before = { api: cpuMicrosOf(pid), db: dbPid ? cpuMicrosOf(dbPid) : 0, machine: machineTicks() };
+    const before = { api: server.cpuMicros(), db: dbPid ? cpuMicrosOf(dbPid) : 0, machine: machineTicks() };
     const from = monotonicMicros();
     const result = await run(SECONDS);
     const to = monotonicMicros();
     const requests = result.requests.total;
     const machine = machineTicks();
     const cpu = {
-      apiMicrosPerRequest: Math.round((cpuMicrosOf(pid) - before.api) / requests),
+      apiMicrosPerRequest: Math.round((server.cpuMicros() - before.api) / requests),
       dbMicrosPerRequest: dbPid ? Math.round((cpuMicrosOf(dbPid) - before.db) / requests) : null,
       machineBusy: (machine.busy - before.machine.busy) / (machine.total - before.machine.total),
     };

@@ -2,8 +2,9 @@
  * npm run bench: the real server on the configured database (DATABASE_URL, else the SQLite file
  * under DATA_DIR), driven by autocannon on loopback, next to the bare service/SQL calls each endpoint
  * runs, timed straight through knex in the same run. Prints the table DESIGN section 7 budgets, then
- * every queue's first page against /api/health (the HTTP floor) with the same connections and duration,
- * and writes bench/results.json. Fill the database first: npm run seed:bulk -- --orders 1000000
+ * every queue's first page against /api/health (the HTTP floor) with the same connections and duration
+ * (req/s, and the API processes' CPU per request, which the machine's other load hardly moves), and
+ * writes bench/results.json. Fill the database first: npm run seed:bulk -- --orders 1000000
  * BENCH_ONLY=throughput measures only the first pages against the floor.
  */
 import fs from 'node:fs';
@@ -16,7 +17,7 @@ import { createDb } from '../../api/src/db/knex.js';
 import type { Member } from '../../api/src/types.js';
 import { folderCounts, listQueue, orderDetails, searchQueue } from '../../api/src/modules/orders/service.js';
 import { countryReport, processedByReport } from '../../api/src/modules/reports/service.js';
-import { startServerProcess } from '../helpers/serverProcess.js';
+import { startServerProcess, type ServerProcess } from '../helpers/serverProcess.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -76,6 +77,7 @@ async function drive(url: string, token: string, s: Request, connections = CONNE
   const result = await instance;
   latencies.sort((a, b) => a - b);
   return {
+    requests: result.requests.total,
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
@@ -191,22 +193,39 @@ const loadAverage = () =>
  * same connections and duration: the floor is measured next to each list, so that the load the rest
  * of the machine puts on it in that minute weighs on both figures alike.
  */
-async function firstPagesAgainstFloor(url: string, token: string) {
+async function firstPagesAgainstFloor(server: ServerProcess, token: string) {
+  const { url } = server;
+  /** A run and the CPU the API processes spent per request in it: unlike req/s, hardly moved by the machine's load. */
+  const measure = async (request: Request) => {
+    const before = server.cpuMicros();
+    const run = await drive(url, token, request, THROUGHPUT_CONNECTIONS);
+    return { ...run, cpuMicros: (server.cpuMicros() - before) / Math.max(1, run.requests) };
+  };
   const rows: Record<string, unknown>[] = [];
   // autocannon stops sending at the end of its run, but the requests it left queued are still served:
-  // each run starts once one more request is answered, so that it does not pay for the last one's.
-  const settle = () => fetch(url + HEALTH.path).then((r) => r.arrayBuffer());
+  // each run starts once the API processes are idle (under a tenth of a core for a quarter second),
+  // so that it does not pay for the last one's.
+  const settle = async () => {
+    for (let waited = 0; waited < 60_000; waited += 250) {
+      const before = server.cpuMicros();
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      if (server.cpuMicros() - before < 25_000) return;
+    }
+  };
   for (const queue of QUEUES) {
     await settle();
-    const health = await drive(url, token, HEALTH, THROUGHPUT_CONNECTIONS);
+    const health = await measure(HEALTH);
     await settle();
-    const list = await drive(url, token, firstPage(queue.orderName), THROUGHPUT_CONNECTIONS);
+    const list = await measure(firstPage(queue.orderName));
     const ratio = health.rps > 0 ? list.rps / health.rps : 0;
     rows.push({
       queue: queue.label,
       'list req/s': Math.round(list.rps),
       'health req/s': Math.round(health.rps),
       ratio: round(ratio),
+      'list µs CPU/req': Math.round(list.cpuMicros),
+      'health µs CPU/req': Math.round(health.cpuMicros),
+      'CPU ratio': round(health.cpuMicros / list.cpuMicros),
       'list p95': round(list.p95),
       errors: list.errors + health.errors,
       budget: `>= ${FLOOR_SHARE}: ${ratio >= FLOOR_SHARE ? 'met' : 'MISSED'}`,
@@ -320,7 +339,7 @@ async function main() {
       });
     }
     for (const queue of QUEUES) await drive(url, login.token, firstPage(queue.orderName), 2, 1);
-    const firstPages = await firstPagesAgainstFloor(url, login.token);
+    const firstPages = await firstPagesAgainstFloor(server, login.token);
     await server.kill('SIGTERM');
     server = await startServer(config, 5_000);
     const cachedToken = (await signIn(server.url)).token;

@@ -14,10 +14,26 @@ export interface ServerProcess {
   exited: Promise<number | null>;
   /** A memory figure of the process from /proc, in MB: VmRSS (now) or VmHWM (peak). */
   memoryMb(field?: 'VmRSS' | 'VmHWM'): number;
+  /** CPU time (user + system) used so far by the process and its children (a cluster's workers), in µs. */
+  cpuMicros(): number;
   /** What the process wrote to stderr (the last 20 KB), for failure messages. */
   errors(): string;
   /** Sends the signal and waits for the process to end. */
   kill(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** CPU time (user + system) a process has used so far, in microseconds, from /proc; 0 once it is gone. */
+export function cpuMicrosOf(pid: number): number {
+  try {
+    // The fields after the command name, which may hold spaces, start after its closing parenthesis.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
 }
 
 /**
@@ -81,6 +97,11 @@ export async function startServerProcess(
     memoryMb(field = 'VmRSS') {
       const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
       return Number(status.match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? 0) / 1024;
+    },
+    cpuMicros() {
+      const pid = child.pid!;
+      const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean);
+      return [pid, ...children.map(Number)].reduce((sum, id) => sum + cpuMicrosOf(id), 0);
     },
     errors: () => stderr,
     async kill(signal = 'SIGTERM') {
