@@ -171,16 +171,6 @@ export async function findEvidenceLogs(db: Knex, orderId: number) {
   return { documents, mails, downloads };
 }
 
-export const saveTransactionDetails = (
-  trx: Knex.Transaction,
-  orderId: number,
-  details: { transactionId: string; merchantName: string },
-  now: string,
-) =>
-  trx('orders')
-    .where({ order_id: orderId })
-    .update({ transaction_id: details.transactionId, merchant_name: details.merchantName, updated_at: now });
-
 /** When the order was disputed: its latest move to ChargeBack, or undefined if it never was. */
 export async function findDisputeDate(db: Knex, orderId: number): Promise<string | undefined> {
   const row = await db('audit_events')

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { DEFENCE_PACK_STATUSES, nowUtc, statusLabel } from '@app/domain';
+import { DEFENCE_PACK_STATUSES, statusLabel } from '@app/domain';
 import { conflict, notFound } from '../../http.js';
 import type { Member } from '../../types.js';
 import { touchOrderIn } from '../orders/service.js';
 import { assembleDefencePack, packForRole } from './pack.js';
 import { renderDefencePack, type DefencePackType } from './packPdf.js';
-import { findEvidenceOrder, saveTransactionDetails } from './repo.js';
+import { findEvidenceOrder } from './repo.js';
 
 /** Evidence exists only for orders that were delivered or are disputed (SPEC section 2). */
 async function defendableOrder(app: FastifyInstance, orderId: number) {
@@ -41,14 +41,15 @@ export async function saveDefencePackDetails(
   const order = await defendableOrder(app, input.orderId);
   const details = { transactionId: input.transactionId.trim(), merchantName: input.merchantName.trim() };
   await app.db.transaction(async (trx) => {
-    // A change of the order like any other: the version the member saw is checked, then moved on.
+    // A change of the order like any other, through the one change path: the version the member saw is
+    // checked, then moved on with the details.
     const event = {
       action: 'transaction-details',
       from: order.transaction_id,
       to: details.transactionId,
       detail: details.merchantName,
     };
-    await touchOrderIn(trx, member, input.orderId, event, input.version);
-    await saveTransactionDetails(trx, input.orderId, details, nowUtc());
+    const patch = { transaction_id: details.transactionId, merchant_name: details.merchantName };
+    await touchOrderIn(trx, member, input.orderId, event, input.version, patch);
   });
 }

@@ -1,35 +1,39 @@
 import type { Knex } from 'knex';
 import { dialectOf, type Dialect } from '../../db/knex.js';
 import { likePrefix } from '../../db/list.js';
-import { dayjs, DB_DATE, nowUtc, queueTests, type QueueFilter } from '@app/domain';
+import { dayjs, DB_DATE, nowUtc, queueTests, type QueueFilter, type ResourceDefinition } from '@app/domain';
 import { ORDER_FACT_COLUMNS, whereQueueTests } from './queueSql.js';
-import { remarkView } from '../remarks/repo.js';
 import { REPORT_FACT_COLUMNS, type ReportFacts } from '../reports/rollups.js';
-import type { SortField } from './schemas.js';
 
-/** What a queue table shows of an order: enough for every column set, nothing more. */
-const LIST_COLUMNS = [
-  'order_id',
-  'first_name',
-  'last_name',
-  'full_name',
-  'email',
-  'contact_email_address',
-  'phone_code',
-  'phone_number',
-  'nationality',
-  'created_at',
-  'processing_mode',
-  'process_status',
-  'processing_date',
-  'process_month',
-  'refund_date',
-  'assign_to',
-  'assignee_id',
-  'paid_at',
-  'finished_at',
-  'version',
-];
+/** A column of the list rows: the SQL column, answered as `source`. */
+export interface ListColumn {
+  column: string;
+  source: string;
+}
+
+const listColumnsByResource = new WeakMap<ResourceDefinition, ListColumn[]>();
+
+/**
+ * What a list row of an order carries, from the registry: every field placed in the list and every
+ * field marked `inListRows` (types.ts), each read from its column. A field computed from another's
+ * column (the age, from paid_at) is worked out after the read from that column, not read twice.
+ */
+export function listColumnsOf(orders: ResourceDefinition): ListColumn[] {
+  let columns = listColumnsByResource.get(orders);
+  if (!columns) {
+    const sources = new Set(orders.fields.map((f) => f.source));
+    const read = new Map<string, ListColumn>();
+    for (const field of orders.fields) {
+      if (!field.places.includes('list') && !field.inListRows) continue;
+      const column = field.column ?? field.source;
+      const source = column !== field.source && sources.has(column) ? column : field.source;
+      read.set(source, { column, source });
+    }
+    columns = [...read.values()];
+    listColumnsByResource.set(orders, columns);
+  }
+  return columns;
+}
 
 /** An order as a change needs it: the facts the counters depend on, plus what mails and messages use. */
 export interface LockedOrder extends ReportFacts {
@@ -172,12 +176,6 @@ export async function findSearchIds(
   return [...new Set(lists.flat().map(Number))].sort((a, b) => b - a);
 }
 
-/** The list rows of these orders, newest first. */
-export async function findOrdersByIds(db: Knex, ids: number[]): Promise<Record<string, unknown>[]> {
-  if (!ids.length) return [];
-  return db('orders').select(LIST_COLUMNS).whereIn('order_id', ids).orderBy('order_id', 'desc');
-}
-
 const applyAll = (conditions: OrderCondition[]) => (q: Knex.QueryBuilder) => conditions.forEach((c) => c(q));
 
 /**
@@ -191,8 +189,11 @@ function ageSql(db: Knex, prefix: string, now: string): Knex.Raw {
     : db.raw('(julianday(COALESCE(??, ?)) - julianday(??))', [finished, now, paid]);
 }
 
-/** What a page is sorted by in SQL: a sort field, or the kept age of finished orders (service.ts sqlSort). */
-export type SortColumn = SortField | 'work_minutes';
+/**
+ * What a page is sorted by in SQL: a sortable field's column, the age as shown (`age_minutes`), or the
+ * kept age of finished orders (`work_minutes`, read.ts sqlSort).
+ */
+export type SortColumn = string;
 
 /** Sorted by `sort` (age as shown: ascending is youngest first), ties broken by order id. */
 const orderedBy =
@@ -212,6 +213,7 @@ const orderedBy =
 export async function findOrderPage(
   db: Knex,
   conditions: OrderCondition[],
+  columns: ListColumn[],
   page: {
     sort: SortColumn;
     direction: 'asc' | 'desc';
@@ -238,7 +240,7 @@ export async function findOrderPage(
     .as('page');
   return db('orders as o')
     .join(ids, 'o.order_id', 'page.order_id')
-    .select(LIST_COLUMNS.map((c) => `o.${c}`))
+    .select(columns.map(({ column, source }) => (column === source ? `o.${column}` : `o.${column} as ${source}`)))
     .modify(orderedBy(db, page.sort, page.direction, now, 'o.'));
 }
 
@@ -280,11 +282,14 @@ export async function countOrdersUpTo(db: Knex, conditions: OrderCondition[], li
 export const findOrder = (db: Knex, orderId: number): Promise<Record<string, unknown> | undefined> =>
   db('orders').where({ order_id: orderId }).first();
 
-/** An order with everything the view-order page shows (SPEC section 3), or undefined; every history newest first. */
+/**
+ * An order with the histories the orders module keeps beside it (mails, documents, downloads), newest
+ * first, or undefined; the comments are the remarks module's (read.ts orderDetails).
+ */
 export async function findOrderDetails(db: Knex, orderId: number) {
   const order = await db('orders').where({ order_id: orderId }).first();
   if (!order) return undefined;
-  const [mails, documents, downloads, remarks] = await Promise.all([
+  const [mails, documents, downloads] = await Promise.all([
     db('mail_outbox as m')
       .leftJoin('uploaded_documents as d', 'd.id', 'm.document_id')
       .where('m.order_id', orderId)
@@ -345,22 +350,6 @@ export async function findOrderDetails(db: Knex, orderId: number) {
         'file1',
         'created_at',
       ),
-    db('remarks')
-      .where({ order_id: orderId })
-      .orderBy('id', 'desc')
-      .select(
-        'id',
-        'order_id',
-        'remark_name',
-        'remark',
-        'whatsapp',
-        'telephone',
-        'status_refund',
-        'voided',
-        'chargeback',
-        'report_error',
-        'created_at',
-      ),
   ]);
   return {
     ...order,
@@ -375,6 +364,5 @@ export async function findOrderDetails(db: Knex, orderId: number) {
       link: `/uploads/docs/${orderId}_${doc.file1}`,
     })),
     downloadHistory: downloads.map(({ created_at, ...download }) => ({ ...download, create_ts: created_at })),
-    remark: remarks.map(remarkView),
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Status } from '@app/domain';
 import { badRequest, notFound, ok } from '../../http.js';
+import type { Member } from '../../types.js';
 import { approvalMailOf } from '../mail/templates.js';
 import {
   AssignBody,
@@ -21,10 +22,11 @@ import {
   openQueue,
   orderDetails,
   orderIdOf,
-  readQueuePage,
+  queuePageRequest,
+  readOrders,
   refundOrders,
   restoreOrders,
-  searchQueue,
+  searchRequest,
   seenVersions,
   unassignOrders,
   withSlaAge,
@@ -35,6 +37,11 @@ const tags = ['orders'];
 
 /** Queues and orders (SPEC section 7): counts, lists, search, details, assign and moves. */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
+  const queueListQuery = QueueListQuery(app.registry.orders!);
+  /** Rows as the SPEC lists answer them: with their SLA age, and the fields the member's role may read. */
+  const answerRows = (rows: Array<Record<string, unknown>>, role: Member['type']) =>
+    withSlaAge(rows, app.config).map(orderForRole(app.registry, role));
+
   app.get(
     '/admin/get-folder-count',
     { schema: { tags, querystring: FolderCountQuery }, config: { permission: 'orders.read' } },
@@ -43,12 +50,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/admin/get-orders-list/:orderName',
-    { schema: { tags, params: QueueParams, querystring: QueueListQuery }, config: { permission: 'orders.read' } },
+    { schema: { tags, params: QueueParams, querystring: queueListQuery }, config: { permission: 'orders.read' } },
     async (request) => {
       const queue = openQueue(request.member, request.params.orderName);
-      const { orders, total } = await readQueuePage(app, request.member, queue, request.query);
-      const rows = withSlaAge(orders, app.config).map(orderForRole(app.registry, request.member.type));
-      return { ...ok('Orders.', rows), total, page: request.query.page, limit: request.query.limit };
+      const { rows, total } = await readOrders(app, request.member, queuePageRequest(queue, request.query));
+      const data = answerRows(rows, request.member.type);
+      return { ...ok('Orders.', data), total, page: request.query.page, limit: request.query.limit };
     },
   );
 
@@ -63,9 +70,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, body: SearchBody }, config: { permission: 'orders.read' } },
     async (request) => {
       const queue = openQueue(request.member, request.body.folderName);
-      const { orders, total } = await searchQueue(app.db, request.member, queue, request.body);
-      const rows = withSlaAge(orders, app.config).map(orderForRole(app.registry, request.member.type));
-      return { ...ok('Orders.', rows), total };
+      const { rows, total } = await readOrders(app, request.member, searchRequest(queue, request.body));
+      return { ...ok('Orders.', answerRows(rows, request.member.type)), total };
     },
   );
 

@@ -1,19 +1,5 @@
 import { Type } from 'typebox';
-import { MAX_PAGE_SIZE, MOVE_TARGET_STATUSES, ORDER_NAMES } from '@app/domain';
-
-/** Columns a queue list may be sorted by; each has an index or is the primary key. */
-export const SORT_FIELDS = [
-  'order_id',
-  'created_at',
-  'full_name',
-  'email',
-  'processing_date',
-  'refund_date',
-  'paid_at',
-  // The age as the queues show it (since payment, stopped when the work is done): ascending is youngest first.
-  'age_minutes',
-] as const;
-export type SortField = (typeof SORT_FIELDS)[number];
+import { MAX_PAGE_SIZE, MOVE_TARGET_STATUSES, ORDER_NAMES, type ResourceDefinition } from '@app/domain';
 
 export const SEARCH_REQUIRED = 'Please enter something to search.';
 const MONTH_PATTERN = '^[0-9]{4}-(0[1-9]|1[0-2])$';
@@ -47,11 +33,6 @@ const Versions = Type.Array(
   },
 );
 
-/** The version of one order the member saw (single-order changes: comments, uploads, transaction details). */
-export const VersionField = Type.Optional(
-  Type.Integer({ minimum: 0, maximum: 2_147_483_647, errorMessage: 'version must be a whole number.' }),
-);
-
 const MoveTarget = Type.Enum(MOVE_TARGET_STATUSES as string[], {
   errorMessage: `updatingStatus must be one of: ${MOVE_TARGET_STATUSES.join(', ')}.`,
 });
@@ -67,18 +48,27 @@ export const FolderCountQuery = Type.Object({
 
 export const QueueParams = Type.Object({ orderName: QueueName });
 
-export const QueueListQuery = Type.Object({
-  page: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 }),
-  limit: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 10 }),
-  // '' (an empty query parameter) means the default: newest first.
-  sort: Type.Enum(['', ...SORT_FIELDS], { default: '' }),
-  order: Type.Enum(['', 'asc', 'desc', 'ASC', 'DESC'], { default: '' }),
-  /** Future Orders only: the orders of one process month. */
-  month: Type.Optional(Type.String({ pattern: MONTH_PATTERN, errorMessage: 'month must be YYYY-MM.' })),
-  // Sent by the old client and not needed: the token says who asks, and there is no artificial delay.
-  userName: Type.Optional(Type.String({ maxLength: 100 })),
-  delay: Type.Optional(Type.String({ maxLength: 10 })),
-});
+/** The fields get-orders-list may sort by: the registry's sortable order fields. */
+export const sortableSources = (orders: ResourceDefinition) =>
+  orders.fields.filter((f) => f.sortable).map((f) => f.source);
+
+/** get-orders-list's query; `sort` takes the registry's sortable fields (of the app's registry). */
+export const QueueListQuery = (orders: ResourceDefinition) =>
+  Type.Object({
+    page: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 }),
+    limit: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 10 }),
+    // '' (an empty query parameter) means the default: newest first.
+    sort: Type.Enum(['', ...sortableSources(orders)], {
+      default: '',
+      errorMessage: `sort must be one of: ${sortableSources(orders).join(', ')}.`,
+    }),
+    order: Type.Enum(['', 'asc', 'desc', 'ASC', 'DESC'], { default: '' }),
+    /** Future Orders only: the orders of one process month. */
+    month: Type.Optional(Type.String({ pattern: MONTH_PATTERN, errorMessage: 'month must be YYYY-MM.' })),
+    // Sent by the old client and not needed: the token says who asks, and there is no artificial delay.
+    userName: Type.Optional(Type.String({ maxLength: 100 })),
+    delay: Type.Optional(Type.String({ maxLength: 10 })),
+  });
 
 export const SearchBody = Type.Object({
   folderName: QueueName,

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { insertOne } from '../../db/knex.js';
 import { seqOf } from '../../db/list.js';
-import type { TableRecords } from '../resources/table.js';
+import type { TableRecords } from '../../db/list.js';
 import { dayjs, EST_ZONE } from '@app/domain';
 
 /** The flags of a remark (SPEC section 3), each stored as 'Y' or 'N'. */
@@ -22,6 +22,26 @@ export function remarkView<T extends { created_at: string }>({ created_at, ...re
   const t = dayjs.utc(created_at).tz(EST_ZONE);
   return { ...remark, us_date: t.format('MM-DD-YYYY'), us_time: t.format('h:mm:ss A'), create_ts: created_at };
 }
+
+/** An order's comments, newest first, as the view-order page shows them (SPEC section 3). */
+export const findOrderRemarks = (db: Knex, orderId: number) =>
+  db('remarks')
+    .where({ order_id: orderId })
+    .orderBy('id', 'desc')
+    .select(
+      'id',
+      'order_id',
+      'remark_name',
+      'remark',
+      'whatsapp',
+      'telephone',
+      'status_refund',
+      'voided',
+      'chargeback',
+      'report_error',
+      'created_at',
+    )
+    .then((remarks: Array<Omit<RemarkRow, 'member_id'>>) => remarks.map(remarkView));
 
 export async function insertRemark(db: Knex | Knex.Transaction, remark: Omit<RemarkRow, 'id'>): Promise<RemarkRow> {
   return { ...remark, id: await insertOne(db, 'remarks', remark) };

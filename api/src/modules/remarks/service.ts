@@ -5,7 +5,7 @@ import { withTransactionRetry } from '../../db/retry.js';
 import { badRequest, notFound } from '../../http.js';
 import type { Member } from '../../types.js';
 import { touchOrderIn } from '../orders/service.js';
-import { insertRemark, remarkView, type RemarkFlag } from './repo.js';
+import { findOrderRemarks, insertRemark, remarkView, type RemarkFlag } from './repo.js';
 import type { AddRemarkBody } from './schemas.js';
 
 /** The request's flag names and the columns they are stored in. */
@@ -17,6 +17,9 @@ const FLAG_FIELDS: ReadonlyArray<[keyof Static<typeof AddRemarkBody>, RemarkFlag
   ['chargeBack', 'chargeback'],
   ['reportError', 'report_error'],
 ];
+
+/** An order's comments for the view-order page, newest first. */
+export const orderRemarks = (db: Knex, orderId: number) => findOrderRemarks(db, orderId);
 
 /** Adds a comment to an order in the signed-in member's name; a comment is a change of the order (version, event). */
 export async function addRemark(db: Knex, member: Member, body: Static<typeof AddRemarkBody>) {

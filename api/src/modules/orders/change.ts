@@ -1,0 +1,269 @@
+import type { Knex } from 'knex';
+import {
+  can,
+  DEFAULT_MAIL_PROVIDER,
+  describeChange,
+  assignRefusal,
+  moveRefusal,
+  orderAgeMinutes,
+  refundRefusal,
+  restoreRefusal,
+  unassignRefusal,
+  type OrderActor,
+  type OrderRefusal,
+  nowUtc,
+  statusLabel,
+  TEXTS,
+  WORK_DONE_STATUSES,
+  type Status,
+} from '@app/domain';
+import { withTransactionRetry } from '../../db/retry.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http.js';
+import type { Member } from '../../types.js';
+import { lastAuditEventOf, recordAudit, statusesBeforeDelete, type AuditEvent } from '../audit/service.js';
+import { announceOrderChanges } from '../events/service.js';
+import { enqueueMail, type QueuedMail } from '../mail/outbox.js';
+import { applyReportRollupChanges } from '../reports/rollups.js';
+import { applyCounterChanges } from './counters.js';
+import { lockOrders, updateOrder, type LockedOrder } from './repo.js';
+
+/**
+ * Changing orders: every action (assign, hand back, move, delete, restore, refund) and every change kept
+ * beside an order (a comment, a document, transaction details) goes through changeOrdersIn.
+ */
+
+/** What happens to one order, decided from its locked current state; null leaves it as it is. */
+interface OrderChange {
+  patch: Record<string, unknown>;
+  event: Omit<AuditEvent, 'orderId'>;
+  mail?: QueuedMail;
+}
+
+/** The version of each order a member saw when deciding a change (the stale-write guard), by order id. */
+export type SeenVersions = ReadonlyMap<number, number>;
+
+/** A request's additive `version` (one per order id, in the same order) as SeenVersions; none: no guard. */
+export function seenVersions(orderIds: number[], versions: number[] | number | undefined): SeenVersions | undefined {
+  if (versions === undefined) return undefined;
+  if (typeof versions === 'number') versions = [versions];
+  if (versions.length !== orderIds.length) throw badRequest('Please send one version for each order id.');
+  return new Map(orderIds.map((id, i) => [id, versions[i]!]));
+}
+
+/** Refuses a change decided on an older version of an order, naming who changed it since and to what. */
+async function refuseStale(trx: Knex.Transaction, orders: LockedOrder[], seen: SeenVersions | undefined) {
+  const stale = orders.find((o) => seen?.has(Number(o.order_id)) && seen.get(Number(o.order_id)) !== Number(o.version));
+  if (!stale) return;
+  const last = await lastAuditEventOf(trx, stale.order_id);
+  const what = describeChange({ action: last?.action ?? '', status: stale.process_status, assignTo: stale.assign_to });
+  throw conflict(
+    `Order ${stale.order_id} was changed after you opened it: ${last?.member_name ?? 'someone else'} ${what}. ` +
+      'Its new state is loaded; please check it and try again.',
+  );
+}
+
+/**
+ * The clock of an order's age stops when its work is done: the first time it reaches a done status
+ * (moves between done statuses keep that time), and runs again if it goes back to unfinished work.
+ */
+function finishedPatch(order: LockedOrder, status: string | undefined) {
+  // A delete keeps the time: a restored order is where it was.
+  if (status === undefined || status === order.process_status || status === 'Deleted') return {};
+  const done = WORK_DONE_STATUSES.includes(status);
+  if (done && order.finished_at) return {};
+  if (!done) return { finished_at: null, work_minutes: null };
+  const now = Date.now();
+  return { finished_at: nowUtc(new Date(now)), work_minutes: orderAgeMinutes({ ...order, finished_at: null }, now) };
+}
+
+/** A refusal of the order rules (domain orderRules.ts) as the API's answer. */
+function refuseIf(refusal: OrderRefusal | null) {
+  if (!refusal) return;
+  const error = { 400: badRequest, 403: forbidden, 409: conflict }[refusal.status];
+  throw error(refusal.message);
+}
+
+const actorOf = (member: Member): OrderActor => ({ id: member.id, type: member.type });
+
+/**
+ * The one way orders change, inside the caller's transaction: lock them, refuse the batch if any
+ * changed since the member saw it (`seen`), decide each change, then write the rows (each change
+ * increments the order's version), the queue counters, the audit events and any mail together, and
+ * announce the changes on the live streams once committed. A decision may throw to refuse the whole
+ * batch. Answers how many orders changed.
+ */
+export async function changeOrdersIn(
+  trx: Knex.Transaction,
+  member: Member,
+  orderIds: number[],
+  decide: (order: LockedOrder) => OrderChange | null,
+  seen?: SeenVersions,
+): Promise<number> {
+  const ids = [...new Set(orderIds)].sort((a, b) => a - b);
+  const orders = await lockOrders(trx, ids);
+  const missing = ids.find((id) => !orders.some((o) => Number(o.order_id) === id));
+  if (missing !== undefined) throw notFound(`Order ${missing} was not found.`);
+  await refuseStale(trx, orders, seen);
+  const changes = [];
+  const events: AuditEvent[] = [];
+  for (const order of orders) {
+    const change = decide(order);
+    if (!change) continue;
+    Object.assign(change.patch, finishedPatch(order, change.patch.process_status as string | undefined));
+    const after = { ...order, ...change.patch, version: Number(order.version) + 1 } as LockedOrder;
+    await updateOrder(trx, order.order_id, { ...change.patch, version: after.version, updated_at: nowUtc() });
+    changes.push({ before: order, after, action: change.event.action });
+    events.push({ ...change.event, orderId: order.order_id });
+    if (change.mail) await enqueueMail(trx, change.mail);
+  }
+  await applyCounterChanges(trx, changes);
+  await applyReportRollupChanges(trx, changes);
+  await recordAudit(trx, member, events);
+  announceOrderChanges(trx, member, changes);
+  return events.length;
+}
+
+const changeOrders = (
+  db: Knex,
+  member: Member,
+  orderIds: number[],
+  seen: SeenVersions | undefined,
+  decide: Parameters<typeof changeOrdersIn>[3],
+) => withTransactionRetry(db, (trx) => changeOrdersIn(trx, member, orderIds, decide, seen));
+
+/**
+ * A change kept outside the order's row (a comment, a document) or of its own details (`patch`: the
+ * transaction details) is still a change of the order, in the caller's transaction: a stale version is
+ * refused, the version moves, it is audited and announced.
+ */
+export const touchOrderIn = (
+  trx: Knex.Transaction,
+  member: Member,
+  orderId: number,
+  event: Omit<AuditEvent, 'orderId'>,
+  seenVersion: number | undefined,
+  patch: Record<string, unknown> = {},
+) =>
+  changeOrdersIn(trx, member, [orderId], () => ({ patch: { ...patch }, event }), seenVersions([orderId], seenVersion));
+
+/**
+ * Assign to me, first come first served: the rows are locked before they are read, so of members
+ * assigning at once exactly one finds the order free. One order held by someone else refuses the request.
+ */
+export async function assignOrders(db: Knex, member: Member, orderIds: number[], seen?: SeenVersions) {
+  await changeOrders(db, member, orderIds, seen, (order) => {
+    if (order.assignee_id != null && Number(order.assignee_id) === member.id) return null;
+    refuseIf(assignRefusal(actorOf(member), order));
+    return {
+      patch: { assignee_id: member.id, assign_to: member.name, assigned_at: nowUtc() },
+      event: { action: 'assign', from: null, to: member.name },
+    };
+  });
+  return TEXTS.assigned;
+}
+
+const unassignChange = (order: LockedOrder): OrderChange => ({
+  patch: { assignee_id: null, assign_to: null, assigned_at: null },
+  event: { action: 'unassign', from: order.assign_to, to: null },
+});
+
+/** Move to Original Folder: a member hands back orders assigned to them. */
+export async function unassignOrders(db: Knex, member: Member, orderIds: number[], seen?: SeenVersions) {
+  await changeOrders(db, member, orderIds, seen, (order) => {
+    if (order.assignee_id == null) return null;
+    refuseIf(unassignRefusal(actorOf(member), order));
+    return unassignChange(order);
+  });
+  return 'Order has been moved back to its original folder.';
+}
+
+/** Hands back every order a member holds, in the caller's transaction (when the member is deleted). */
+export async function releaseOrdersOf(trx: Knex.Transaction, actor: Member, memberId: number): Promise<number> {
+  const held: number[] = await trx('orders').where({ assignee_id: memberId }).pluck('order_id');
+  return held.length ? changeOrdersIn(trx, actor, held.map(Number), unassignChange) : 0;
+}
+
+/** Moves orders to one of the eight targets (SPEC section 4); orders already there stay as they are. */
+export async function moveOrders(
+  db: Knex,
+  member: Member,
+  orderIds: number[],
+  status: Status,
+  seen?: SeenVersions,
+): Promise<string> {
+  if (status === 'Deleted' && !can(member.type, 'orders.delete')) {
+    throw forbidden('Only an Admin or a Manager can delete orders.');
+  }
+  const moved = await changeOrders(db, member, orderIds, seen, (order) => {
+    if (order.process_status === status) return null;
+    refuseIf(moveRefusal(actorOf(member), order, status));
+    return {
+      // "Completed Refunds" only files the order under Refunds: the refund itself is "Refunded it".
+      patch: { process_status: status },
+      event: { action: status === 'Deleted' ? 'delete' : 'move', from: order.process_status, to: status },
+    };
+  });
+  if (moved === 0) {
+    throw badRequest(`${orderIds.length > 1 ? 'These orders are' : 'The order is'} already in ${statusLabel(status)}.`);
+  }
+  if (status === 'Deleted') return TEXTS.deleted;
+  return moved > 1 ? `${moved} orders moved to ${statusLabel(status)}.` : `Order moved to ${statusLabel(status)}.`;
+}
+
+/**
+ * Restore to where it was: Deleted orders go back to the status they had before their delete, as the
+ * audit trail recorded it (which may be New: no move target leads there). An order without a recorded
+ * delete refuses the batch whole; it can still be moved to one of the targets.
+ */
+export async function restoreOrders(db: Knex, member: Member, orderIds: number[], seen?: SeenVersions) {
+  const restored = await db.transaction(async (trx) => {
+    // Locked before the trail is read, so that the status found is the one of the delete being undone.
+    await lockOrders(
+      trx,
+      [...new Set(orderIds)].sort((a, b) => a - b),
+    );
+    const before = await statusesBeforeDelete(trx, orderIds);
+    const restore = (order: LockedOrder): OrderChange => {
+      refuseIf(restoreRefusal(actorOf(member), order));
+      const status = before.get(Number(order.order_id));
+      if (!status) {
+        throw conflict(
+          `Order ${order.order_id} has no recorded status from before its delete; please move it to one of the statuses.`,
+        );
+      }
+      return {
+        patch: { process_status: status },
+        event: { action: 'restore', from: order.process_status, to: status },
+      };
+    };
+    return changeOrdersIn(trx, member, orderIds, restore, seen);
+  });
+  return restored > 1 ? `${restored} orders restored to where they were.` : 'Order restored to where it was.';
+}
+
+/**
+ * Refunded it: the orders are refunded now and each customer gets a refund mail. Once per order: the
+ * refund date says it was recorded (an order filed under Refunds by "Completed Refunds" has none yet).
+ */
+export async function refundOrders(db: Knex, member: Member, orderIds: number[], seen?: SeenVersions) {
+  const refunded = await changeOrders(db, member, orderIds, seen, (order) => {
+    // A second "Refunded it" would mail the customer again and rewrite the refund date.
+    refuseIf(refundRefusal(actorOf(member), order));
+    return {
+      patch: { process_status: 'Refunds', refund_date: nowUtc() },
+      event: { action: 'refund', from: order.process_status, to: 'Refunds' },
+      mail: {
+        orderId: order.order_id,
+        kind: 'refund',
+        provider: DEFAULT_MAIL_PROVIDER,
+        to: order.email,
+        subject: `Your refund for order ${order.order_id}`,
+        payload: { orderId: order.order_id },
+        createdById: member.id,
+      },
+    };
+  });
+  return refunded > 1
+    ? `${refunded} orders refunded; the customers will be mailed.`
+    : 'Order refunded; the customer will be mailed.';
+}

@@ -1,0 +1,25 @@
+import fp from 'fastify-plugin';
+import { createPageCache, type PageCache } from './pageCache.js';
+import * as ordersService from './service.js';
+import { ordersRepository } from './resource.js';
+import routes from './routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Orders' service, for what may not import a module (plugins, the app root, tests). */
+    ordersService: typeof ordersService;
+    /** Queue pages read lately, cleared by every order change (pageCache.ts). */
+    queuePages: PageCache<ordersService.QueuePage>;
+  }
+}
+
+/** Orders: the queues, the order page and its actions (resource `orders`). */
+export default fp(
+  async (app) => {
+    app.decorate('ordersService', ordersService);
+    app.decorate('queuePages', createPageCache<ordersService.QueuePage>(app.config.pageCacheMs));
+    app.serveResource('orders', ordersRepository);
+    await app.register(routes, { prefix: '/api' });
+  },
+  { name: 'orders', dependencies: ['resources'] },
+);

@@ -1,0 +1,388 @@
+import type { FastifyInstance } from 'fastify';
+import type { Knex } from 'knex';
+import {
+  can,
+  DATE_FORMATS,
+  dayjs,
+  encodeId,
+  isOverdue,
+  orderAgeMinutes,
+  QUEUES,
+  queueByOrderName,
+  RESOURCES,
+  todayUtc,
+  tryDecodeId,
+  WORK_DONE_STATUSES,
+  type QueueDefinition,
+  type QueueFilter,
+  type Registry,
+  type SlaFacts,
+  type Status,
+} from '@app/domain';
+import type { ListFilter, ListResult, Row } from '../../core/resources.js';
+import { dialectOf } from '../../db/knex.js';
+import { whereFilter } from '../../db/list.js';
+import { badRequest, forbidden, notFound } from '../../http.js';
+import type { Member } from '../../types.js';
+import { orderRemarks } from '../remarks/service.js';
+import {
+  isRankedQueue,
+  planRankedRead,
+  queueCount,
+  queueCounts,
+  queueTotal,
+  readCounters,
+  readCountersFor,
+  readQueueBlocks,
+  type CounterRow,
+} from './counters.js';
+import {
+  countOrdersUpTo,
+  findOrderDetails,
+  findOrderPage,
+  findSearchIds,
+  listColumnsOf,
+  monthCondition,
+  queueCondition,
+  searchConditions,
+  type OrderCondition,
+  type SortColumn,
+} from './repo.js';
+import { SEARCH_REQUIRED } from './schemas.js';
+
+/**
+ * Reading orders: folder counts, the one list read (listOrders) behind /api/orders and the SPEC lists,
+ * the page cache, the SLA age of rows, the Future Orders months and the view-order page.
+ */
+
+/**
+ * Search totals stop counting here: 100 pages of 10, and the most matches each kind of match reads,
+ * so a common name costs the same as a rare one on a million rows.
+ */
+export const SEARCH_TOTAL_CAP = 1_000;
+const MAX_WINDOW = 500;
+
+/** The queue grouped by process month (Future Orders). */
+const MONTH_QUEUE = QUEUES.find((q) => q.columns === 'future')!;
+
+/** Folder counts of several members from one read of the counters (the live streams' counts.changed). */
+export async function folderCountsOf(db: Knex, members: Member[]): Promise<Map<number, Record<string, number>>> {
+  const today = todayUtc();
+  const rows = await readCounters(db);
+  return new Map(members.map((m) => [m.id, queueCounts(rows, m.id, today)]));
+}
+
+export async function folderCounts(db: Knex, member: Member): Promise<Record<string, number>> {
+  const today = todayUtc();
+  return queueCounts(await readCountersFor(db, member.id, today), member.id, today);
+}
+
+/** The queue named by the client, if the member's role may open it. */
+export function openQueue(member: Member, orderName: string): QueueDefinition {
+  const queue = queueByOrderName(orderName);
+  if (!queue) throw badRequest(`Unknown queue: ${orderName}.`);
+  if (queue.permission && !can(member.type, queue.permission)) throw forbidden();
+  return queue;
+}
+
+/** Counters rows of one process month ('YYYY-MM'); only New orders carry their date in the counters. */
+const inMonth = (rows: CounterRow[], month: string) => rows.filter((r) => r.due_date.startsWith(`${month}-`));
+
+/**
+ * How a page is sorted in SQL. Age ascending is youngest first. Where the filters allow unfinished
+ * orders only, every age still runs, so that is the time of payment newest first (the status/paid_at
+ * index); where they allow finished orders only, every age is the one kept when the work was done
+ * (the status/work_minutes index). A mix is sorted by the age worked out for each row.
+ */
+export function sqlSort(
+  filters: QueueFilter[],
+  sort: SortColumn,
+  direction: 'asc' | 'desc',
+): { sort: SortColumn; direction: 'asc' | 'desc' } {
+  if (sort !== 'age_minutes') return { sort, direction };
+  const only = (done: boolean) =>
+    filters.some((f) => f.statusIn?.length && f.statusIn.every((s) => WORK_DONE_STATUSES.includes(s) === done));
+  if (only(true)) return { sort: 'work_minutes', direction };
+  if (only(false)) return { sort: 'paid_at', direction: direction === 'asc' ? 'desc' : 'asc' };
+  return { sort, direction };
+}
+
+/** A queue that is one status and nothing else is walked in order id order by (process_status, order_id). */
+const indexFor = ({ filter }: QueueDefinition) =>
+  Object.keys(filter).length === 1 && filter.statusIn?.length === 1 ? 'orders_status_id' : undefined;
+
+/** Index entries a page walk may take from either end of a queue before the rank blocks are read instead. */
+const EDGE_WALK = 1_000;
+
+/** What a list of orders asks for, in the terms of the registry; the SPEC endpoints translate to it. */
+export interface OrdersListRequest {
+  /** The queue the list is narrowed to (opened: the role may read it); none for a list of given ids. */
+  queue?: QueueDefinition;
+  /** Registry filters (other than `queue` and `q`), already checked against the fields. */
+  filters: ListFilter[];
+  /** A search (search-order, filter `q`): the ways it matches are searchConditions'. */
+  text?: string;
+  /** A sortable registry field (its source), and the direction. */
+  sort: string;
+  direction: 'asc' | 'desc';
+  offset: number;
+  limit: number;
+  /** Future Orders only: the orders of one process month ('YYYY-MM'). */
+  month?: string;
+  /** A search's total stops counting here (tests lower it). */
+  searchCap?: number;
+  /** Index entries a page may walk from either end before the rank blocks are read (tests set 0). */
+  edgeWalk?: number;
+}
+
+/**
+ * Splits the list filters into those the order counters can count (status, mode, assignee, and the
+ * processing date of a queue of New orders only, as the counters keep the date of New orders alone)
+ * and the rest, which are counted up to a cap.
+ */
+function splitFilters(filters: ListFilter[], queue: QueueDefinition | undefined) {
+  const counted: QueueFilter = {};
+  const others: ListFilter[] = [];
+  const values = (f: ListFilter) => (f.op === 'in' ? (f.value as unknown[]) : [f.value]);
+  const onlyNew =
+    queue?.filter.statusIn?.length === 1 && queue.filter.statusIn[0] === 'New' && !queue.filter.statusNotIn;
+  for (const f of filters) {
+    if (f.source === 'process_status') counted.statusIn = values(f) as Status[];
+    else if (f.source === 'processing_mode') counted.modeIn = values(f) as QueueFilter['modeIn'];
+    else if (f.source === 'assignee_id') counted.assigneeIn = values(f) as number[];
+    else if (f.source === 'processing_date' && onlyNew && f.op === 'gte') counted.processingDateFrom = String(f.value);
+    else if (f.source === 'processing_date' && onlyNew && f.op === 'lte') counted.processingDateTo = String(f.value);
+    else others.push(f);
+  }
+  return { counted, others };
+}
+
+/** The SQL column a sortable field sorts by: its own, or the age as shown (computed, see sqlSort). */
+function sortColumnOf(registry: Registry, source: string): SortColumn {
+  if (source === 'age_minutes') return source;
+  const field = registry.orders?.fields.find((f) => f.source === source && f.sortable);
+  if (!field) throw badRequest(`Cannot sort by ${source}.`);
+  return field.column ?? field.source;
+}
+
+/**
+ * The one read of a list of orders, behind /api/orders and the SPEC lists and search: the rows of a
+ * queue narrowed by registry filters or a search, with the registry's list columns, in one query per
+ * page (a deferred join: ids from the index, then those rows), and the total. Totals come from the
+ * counters when they can count the filters; a search or another filter is counted up to a cap and
+ * marked capped beyond it. A plain queue page reads deep pages from the nearer end, or through the
+ * rank blocks, so the index walk stays short.
+ */
+export async function listOrders(
+  db: Knex,
+  registry: Registry,
+  member: Member,
+  request: OrdersListRequest,
+): Promise<ListResult> {
+  const { queue, offset, limit, month } = request;
+  if (month && queue !== MONTH_QUEUE) throw badRequest(`month is only for ${MONTH_QUEUE.orderName}.`);
+  const today = todayUtc();
+  const columns = listColumnsOf(registry.orders ?? RESOURCES.orders!);
+  const { counted, others } = splitFilters(request.filters, queue);
+  const queueFilters = [queue?.filter ?? {}, counted];
+  const conditions: OrderCondition[] = [
+    ...queueFilters.map((f) => queueCondition(f, member.id, today)),
+    ...others.map(
+      (f): OrderCondition =>
+        (q) =>
+          whereFilter(q, f.column, f),
+    ),
+  ];
+  if (month) conditions.push(monthCondition(month));
+  const { sort, direction } = sqlSort(queueFilters, sortColumnOf(registry, request.sort), request.direction);
+  const page = (at: number, walk = { sort, direction }, extra: Partial<Parameters<typeof findOrderPage>[3]> = {}) =>
+    findOrderPage(db, conditions, columns, { ...walk, offset: at, limit, ...extra });
+
+  if (request.text) {
+    const cap = request.searchCap ?? SEARCH_TOTAL_CAP;
+    const matches = searchConditions(request.text, dialectOf(db));
+    const ids = await findSearchIds(db, conditions, matches, Math.max(offset + limit, cap) + 1);
+    const total = Math.min(ids.length, cap);
+    // The ids come newest first: in id order the page is a slice of them, otherwise sorted among them.
+    const within =
+      sort === 'order_id'
+        ? (direction === 'desc' ? ids : ids.reverse()).slice(offset, offset + limit)
+        : ids.slice(0, cap);
+    const rows = within.length
+      ? await findOrderPage(db, [(q) => q.whereIn('order_id', within)], columns, {
+          sort,
+          direction,
+          offset: sort === 'order_id' ? 0 : offset,
+          limit,
+        })
+      : [];
+    return { rows, total, capped: ids.length > cap };
+  }
+
+  if (others.length) {
+    const [rows, matching] = await Promise.all([page(offset), countOrdersUpTo(db, conditions, SEARCH_TOTAL_CAP + 1)]);
+    return { rows, total: Math.min(matching, SEARCH_TOTAL_CAP), capped: matching > SEARCH_TOTAL_CAP };
+  }
+  const total = await queueTotal(db, queueFilters, member.id, today, month);
+  const plainQueue = queue && !Object.keys(counted).length && sort === 'order_id';
+  if (!plainQueue) return { rows: await page(offset), total };
+
+  const index = indexFor(queue);
+  // Near either end of the queue a plain index walk is shorter than reading the rank blocks (hundreds
+  // of rows at ten million orders), and first pages are most of the traffic.
+  const edgeWalk = request.edgeWalk ?? EDGE_WALK;
+  const nearEnd = offset + limit <= edgeWalk || total - offset <= edgeWalk;
+  if (!month && !nearEnd && isRankedQueue(queue.filter)) {
+    const read = planRankedRead(await readQueueBlocks(db, queue.filter, direction), direction, offset, limit);
+    if (!read) return { rows: [], total };
+    const rows = await findOrderPage(db, conditions, columns, { sort, index, ...read });
+    return { rows: read.reversed ? rows.reverse() : rows, total };
+  }
+  if (offset > total / 2 && offset < total) {
+    const rest = Math.min(limit, total - offset);
+    const reversed = await findOrderPage(db, conditions, columns, {
+      sort,
+      direction: direction === 'asc' ? 'desc' : 'asc',
+      offset: total - offset - rest,
+      limit: rest,
+      index,
+    });
+    return { rows: reversed.reverse(), total };
+  }
+  return { rows: await page(offset, { sort, direction }, { index }), total };
+}
+
+/**
+ * A list through the process's page cache (pageCache.ts) when it is a plain page of a queue (no
+ * filter, no search): the same page for everyone who may open the queue, or for the member alone when
+ * the queue is theirs (My Orders), on the same day. Other lists are read each time.
+ */
+export function readOrders(app: FastifyInstance, member: Member, request: OrdersListRequest): Promise<ListResult> {
+  const { queue, filters, text, sort, direction, offset, limit, month } = request;
+  const read = () => listOrders(app.db, app.registry, member, request);
+  if (!queue || filters.length || text) return read();
+  const owner = queue.filter.assignedToMe ? member.id : '';
+  const key = [queue.orderName, owner, todayUtc(), offset, limit, sort, direction, month ?? ''];
+  return app.queuePages.get(key.join('|'), read);
+}
+
+/** A page of a queue as get-orders-list asks for it: page and limit, sort and order ('' for the defaults). */
+export interface QueuePageOptions {
+  page: number;
+  limit: number;
+  sort: string;
+  order: string;
+  month?: string;
+  edgeWalk?: number;
+}
+
+/** get-orders-list's parameters as a list request. */
+export const queuePageRequest = (queue: QueueDefinition, options: QueuePageOptions): OrdersListRequest => ({
+  queue,
+  filters: [],
+  sort: options.sort || 'order_id',
+  direction: options.order.toLowerCase() === 'asc' ? 'asc' : 'desc',
+  offset: (options.page - 1) * options.limit,
+  limit: options.limit,
+  month: options.month,
+  edgeWalk: options.edgeWalk,
+});
+
+/** One page of a queue with its total (SPEC section 3: counts are the pagination totals), uncached. */
+export async function listQueue(
+  db: Knex,
+  member: Member,
+  queue: QueueDefinition,
+  options: QueuePageOptions,
+  registry: Registry = RESOURCES,
+) {
+  const { rows, total } = await listOrders(db, registry, member, queuePageRequest(queue, options));
+  return { orders: rows, total };
+}
+
+/** A page of a queue and the queue's total, as the page cache keeps it. */
+export type QueuePage = ListResult;
+
+/** search-order's window (rows start to end, end excluded) and text as a list request. */
+export function searchRequest(
+  queue: QueueDefinition,
+  { start, end, searchVal }: { start: number; end: number; searchVal: string },
+  cap = SEARCH_TOTAL_CAP,
+): OrdersListRequest {
+  const text = searchVal.trim();
+  if (!text) throw badRequest(SEARCH_REQUIRED);
+  if (end <= start) throw badRequest('end must be greater than start.');
+  if (end - start > MAX_WINDOW) throw badRequest(`At most ${MAX_WINDOW} rows can be read at once.`);
+  return {
+    queue,
+    filters: [],
+    text,
+    sort: 'order_id',
+    direction: 'desc',
+    offset: start,
+    limit: end - start,
+    searchCap: cap,
+  };
+}
+
+/**
+ * Rows `start` to `end` of a queue narrowed by a search, newest first. Each kind of match gives its
+ * newest ids (at least `end`, and up to the total's cap); merged without repeats they give both the
+ * window and the total, which is exact below `cap`.
+ */
+export async function searchQueue(
+  db: Knex,
+  member: Member,
+  queue: QueueDefinition,
+  window: { start: number; end: number; searchVal: string },
+  cap = SEARCH_TOTAL_CAP,
+  registry: Registry = RESOURCES,
+) {
+  const { rows, total } = await listOrders(db, registry, member, searchRequest(queue, window, cap));
+  return { orders: rows, total };
+}
+
+/**
+ * Queue rows with their SLA age: minutes since payment (until the work was done), and whether the order is overdue under the
+ * limits of the config (the rule is domain/sla.ts, which the admin reads too).
+ */
+export function withSlaAge(
+  rows: Row[],
+  limits: { slaPriorityHours: number; slaStandardHours: number },
+  now = Date.now(),
+) {
+  const sla = { priorityHours: limits.slaPriorityHours, standardHours: limits.slaStandardHours };
+  return rows.map((row) => {
+    const facts = row as unknown as SlaFacts;
+    return { ...row, age_minutes: orderAgeMinutes(facts, now), overdue: isOverdue(facts, now, sla) };
+  });
+}
+
+/** The Future Order month tiles: this month and the eleven after it, with their counts. */
+export async function futureMonths(db: Knex, member: Member) {
+  const counters = await readCounters(db);
+  const today = todayUtc();
+  const first = dayjs.utc(today).startOf('month');
+  return Array.from({ length: 12 }, (_, i) => {
+    const month = first.add(i, 'month');
+    const key = month.format('YYYY-MM');
+    return {
+      month: key,
+      label: month.format(DATE_FORMATS.processMonth),
+      count: queueCount(inMonth(counters, key), MONTH_QUEUE, member.id, today),
+    };
+  });
+}
+
+/** An order id given plain or encoded as in view-order links; null when it is neither. */
+export const orderIdOf = (idText: string): number | null =>
+  /^\d{1,15}$/.test(idText) ? Number(idText) : tryDecodeId(idText);
+
+/** The view-order page's data; the id may be plain or encoded as in view-order links. */
+export async function orderDetails(db: Knex, idText: string) {
+  const orderId = orderIdOf(idText);
+  if (orderId === null) throw badRequest('Invalid order id.');
+  const [details, remark] = await Promise.all([findOrderDetails(db, orderId), orderRemarks(db, orderId)]);
+  if (!details) throw notFound('Order not found.');
+  return { ...details, remark, encodedId: encodeId(orderId) };
+}
