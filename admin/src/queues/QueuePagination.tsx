@@ -1,19 +1,26 @@
 import { Box, Button, MenuItem, TextField, Typography } from '@mui/material';
+import usePagination from '@mui/material/usePagination';
 import { useListContext, useListPaginationContext, useTranslate } from 'react-admin';
-import { ALL_ROWS, ELLIPSIS, ROWS_PER_PAGE_OPTIONS, pageItems, perPageFor, rowsPerPageChoice } from './pageItems';
+import { ALL_ROWS, ROWS_PER_PAGE_OPTIONS, perPageFor, rowsPerPageChoice } from './rowsPerPage';
 
 /**
  * Server paging of SPEC section 9 on react-admin's List: 10/25/50/100/500/All rows, "Showing x to y of z", collapsing page buttons.
- * Not react-admin's <Pagination>: its MUI TablePagination has no "All" sized to the queue's total, no SPEC
- * ellipsis rule and no "Showing" text; the list state is still react-admin's (useListPaginationContext).
+ * Not react-admin's <Pagination>: its MUI TablePagination has no "All" sized to the queue's total, no page
+ * buttons and no "Showing" text; the list state is still react-admin's (useListPaginationContext), the page
+ * buttons MUI's usePagination (sibling count 1: first, last, the current page and one either side).
  */
 export function QueuePagination() {
   const { page, perPage, total, setPage, setPerPage, isPending } = useListPaginationContext();
   // A total the API counted only up to a cap reads "1,000+" (the pages stop there).
   const capped = !!useListContext().meta?.totalCapped;
   const translate = useTranslate();
+  const { items } = usePagination({
+    count: Math.max(1, Math.ceil((total ?? 0) / perPage)),
+    page,
+    siblingCount: 1,
+    onChange: (_event, chosen) => setPage(chosen),
+  });
   if (isPending || !total) return null;
-  const totalPages = Math.max(1, Math.ceil(total / perPage));
   const from = (page - 1) * perPage + 1;
   const to = Math.min(page * perPage, total);
   return (
@@ -52,30 +59,28 @@ export function QueuePagination() {
         aria-label={translate('app.pagination.pages')}
         sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}
       >
-        <Button size="small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-          {translate('app.pagination.previous')}
-        </Button>
-        {pageItems(page, totalPages).map((item, index) =>
-          item === ELLIPSIS ? (
-            <Box key={`gap-${index}`} component="span" sx={{ px: 1, alignSelf: 'center' }}>
-              {ELLIPSIS}
+        {items.map(({ type, page: itemPage, selected, disabled, onClick }, index) =>
+          type === 'start-ellipsis' || type === 'end-ellipsis' ? (
+            <Box key={type} component="span" sx={{ px: 1, alignSelf: 'center' }}>
+              …
             </Box>
+          ) : type === 'previous' || type === 'next' ? (
+            <Button key={type} size="small" disabled={disabled} onClick={onClick}>
+              {translate(`app.pagination.${type}`)}
+            </Button>
           ) : (
             <Button
-              key={item}
+              key={`${type}-${itemPage ?? index}`}
               size="small"
-              variant={item === page ? 'contained' : 'text'}
-              aria-current={item === page ? 'page' : undefined}
-              onClick={() => setPage(item)}
+              variant={selected ? 'contained' : 'text'}
+              aria-current={selected ? 'page' : undefined}
+              onClick={onClick}
               sx={{ minWidth: 36 }}
             >
-              {item}
+              {itemPage}
             </Button>
           ),
         )}
-        <Button size="small" disabled={page >= totalPages} onClick={() => setPage(page + 1)}>
-          {translate('app.pagination.next')}
-        </Button>
       </Box>
     </Box>
   );
