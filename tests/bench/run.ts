@@ -198,9 +198,14 @@ async function firstPagesAgainstFloor(server: ServerProcess, token: string) {
   /** A run and the CPU the API processes spent per request in it: unlike req/s, hardly moved by the machine's load. */
   const measure = async (request: Request) => {
     const before = server.cpuMicros();
+    const client = process.cpuUsage();
     const run = await drive(url, token, request, THROUGHPUT_CONNECTIONS);
-    return { ...run, cpuMicros: (server.cpuMicros() - before) / Math.max(1, run.requests) };
+    const requests = Math.max(1, run.requests);
+    const { user, system } = process.cpuUsage(client);
+    return { ...run, cpuMicros: (server.cpuMicros() - before) / requests, clientMicros: (user + system) / requests };
   };
+  /** CPU of autocannon (this process) per request, which shares the machine's cores with the API processes. */
+  const client = { health: 0, list: 0 };
   const rows: Record<string, unknown>[] = [];
   // autocannon stops sending at the end of its run, but the requests it left queued are still served:
   // each run starts once the API processes are idle (under a tenth of a core for a quarter second),
@@ -218,6 +223,8 @@ async function firstPagesAgainstFloor(server: ServerProcess, token: string) {
     await settle();
     const list = await measure(firstPage(queue.orderName));
     const ratio = health.rps > 0 ? list.rps / health.rps : 0;
+    client.health += health.clientMicros / QUEUES.length;
+    client.list += list.clientMicros / QUEUES.length;
     rows.push({
       queue: queue.label,
       'list req/s': Math.round(list.rps),
@@ -232,7 +239,7 @@ async function firstPagesAgainstFloor(server: ServerProcess, token: string) {
       'load 1m': os.loadavg()[0]!.toFixed(2),
     });
   }
-  return rows;
+  return { rows, clientMicros: { health: Math.round(client.health), list: Math.round(client.list) } };
 }
 
 const withPool = (url: string, size: number) => {
@@ -339,7 +346,7 @@ async function main() {
       });
     }
     for (const queue of QUEUES) await drive(url, login.token, firstPage(queue.orderName), 2, 1);
-    const firstPages = await firstPagesAgainstFloor(server, login.token);
+    const { rows: firstPages, clientMicros } = await firstPagesAgainstFloor(server, login.token);
     await server.kill('SIGTERM');
     server = await startServer(config, 5_000);
     const cachedToken = (await signIn(server.url)).token;
@@ -352,6 +359,9 @@ async function main() {
       `\nFirst page of each queue (read each time) beside /api/health, ${THROUGHPUT_CONNECTIONS} connections, ${SECONDS} s each:`,
     );
     console.table(firstPages);
+    console.log(
+      `The load generator (autocannon, in this process, on the same ${os.availableParallelism()} cores) spent ${clientMicros.health} µs of CPU per /api/health request and ${clientMicros.list} µs per page request.`,
+    );
     console.log(
       `Completed Orders' first page with the page cache: ${Math.round(cached.rps)} req/s, ${cached.errors} errors (/api/health ${Math.round(cachedHealth.rps)} req/s); load average at the end ${loadAverage()}`,
     );
@@ -371,6 +381,7 @@ async function main() {
           redis: Boolean(config.redisUrl),
           throughputConnections: THROUGHPUT_CONNECTIONS,
           firstPages,
+          clientCpuMicrosPerRequest: clientMicros,
           firstPageWithPageCache: {
             rps: Math.round(cached.rps),
             errors: cached.errors,
