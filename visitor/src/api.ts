@@ -1,3 +1,4 @@
+import { fileNameOf, saveBlob } from '@app/domain/browser/download';
 import type { Notice } from './notice';
 
 /** A refused or failed call: the HTTP status (0 when the server was not reached) and its message. */
@@ -71,18 +72,10 @@ export const requestDownload = (orderId: number, token: string, file1: string, c
     timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
   }).then((r) => r.data);
 
-/** Fetches the signed file and hands it to the browser as a download under its name. */
+/** Fetches the signed file and hands it to the browser as a download under the name it is served with. */
 export async function saveFile(url: string, fileName: string) {
-  const blob = await (await request(url)).blob();
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoking at once can cancel the save in some browsers.
-  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+  const response = await request(url);
+  saveBlob(await response.blob(), fileNameOf(response, fileName));
 }
 
 /** What to tell the visitor about a failed call; `notFound` is the page's own wording for a 404. */

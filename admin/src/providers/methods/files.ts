@@ -1,4 +1,5 @@
 import { HttpError } from 'react-admin';
+import { fileNameOf } from '@app/domain/browser/download';
 import { API_BASE } from '../../config';
 import type { Envelope } from '../httpClient';
 import { readStoredUser } from '../session';
@@ -21,13 +22,6 @@ const parseEnvelope = (text: string): Envelope | null => {
     return null;
   }
 };
-
-/** `attachment; filename="a.pdf"` (or filename*=UTF-8''a.pdf) → a.pdf. */
-function fileNameOf(disposition: string | null, fallback: string): string {
-  const match = /filename\*=UTF-8''([^;]+)|filename="?([^";]+)"?/i.exec(disposition ?? '');
-  const name = match?.[1] ? decodeURIComponent(match[1]) : match?.[2];
-  return name || fallback;
-}
 
 /**
  * Uploaded documents and their transfers. Files are served only to a signed-in member (DESIGN
@@ -62,6 +56,6 @@ export const filesMethods = {
     const response = await fetch(link, { headers });
     if (!response.ok) throw refusal(response.status, parseEnvelope(await response.text()));
     const fallback = link.split('/').pop() ?? 'document';
-    return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('Content-Disposition'), fallback) };
+    return { blob: await response.blob(), fileName: fileNameOf(response, fallback) };
   },
 };
