@@ -5,9 +5,9 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-/** ADMIN_DIST_DIR serves another build of the admin (a test run building its own copy beside another's). */
+/** ADMIN_DIST_DIR / VISITOR_DIST_DIR serve another build of an app (a test run building its own copy beside another's). */
 export const ADMIN_DIST = process.env.ADMIN_DIST_DIR ?? path.join(root, 'admin/dist');
-export const VISITOR_DIST = path.join(root, 'visitor/dist');
+export const VISITOR_DIST = process.env.VISITOR_DIST_DIR ?? path.join(root, 'visitor/dist');
 
 /** '/' and '/admin/*' belong to the admin app; any other non-API path to the visitor app (DESIGN section 6). */
 export const isAdminPath = (url: string) =>
