@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { RESOURCES } from '@app/domain';
 import ReceiptIcon from '@mui/icons-material/Receipt';
 
 /**
@@ -11,5 +12,5 @@ export const OrderShow = lazy(() => import('./OrderShow'));
 export default {
   show: OrderShow,
   icon: ReceiptIcon,
-  recordRepresentation: 'order_id',
+  recordRepresentation: RESOURCES['orders']!.recordRepresentation,
 };

@@ -3,6 +3,7 @@ import {
   DataTable,
   DeleteWithConfirmButton,
   EditButton,
+  FilterButton,
   List,
   TopToolbar,
   useGetIdentity,
@@ -12,7 +13,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { canManageMember, isRole, type Role } from '@app/domain';
-import { listFields, registryColumns, useResourceDefinition } from '../registry';
+import { filterInputs, listFields, registryColumns, useRegistry } from '../registry';
 import { ColumnsButton } from '../preferences';
 
 /** A team member as the API shows one: never a password (DESIGN section 4). */
@@ -52,14 +53,15 @@ function MemberActions() {
 const TEAM_COLUMNS_KEY = 'team-members.datatable';
 
 /**
- * The Team Member List (SPEC section 2) under the list and edit views' forms, its columns from the
- * registry's 'list' fields as the role may read them: no password column (DESIGN section 4); Last Sign-in
- * with its zone.
+ * The Team Member List (SPEC section 2) under the list and edit views' forms: its columns the registry's
+ * 'list' fields as the role may read them (no password column, DESIGN section 4; Last Sign-in with its
+ * zone), its filters the 'filter' fields.
  */
 export function TeamMemberTable() {
   const translate = useTranslate();
-  const definition = useResourceDefinition('team-members');
-  if (!definition) return null;
+  const { data: registry } = useRegistry();
+  const definition = registry?.['team-members'];
+  if (!registry || !definition) return null;
   const columns = listFields(definition);
   return (
     <>
@@ -71,9 +73,11 @@ export function TeamMemberTable() {
         actions={
           // The columns button keeps the member's choice through the preferences Store.
           <TopToolbar>
+            <FilterButton disableSaveQuery />
             <ColumnsButton storeKey={TEAM_COLUMNS_KEY} columns={[...columns, { label: 'app.table.action' }]} />
           </TopToolbar>
         }
+        filters={filterInputs(definition, registry)}
         exporter={false}
         disableSyncWithLocation
         storeKey={false}

@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { RESOURCES } from '@app/domain';
 import GroupIcon from '@mui/icons-material/Group';
 
 /**
@@ -10,5 +11,5 @@ export default {
   create: lazy(() => import('./TeamMemberCreate')),
   edit: lazy(() => import('./TeamMemberEdit')),
   icon: GroupIcon,
-  recordRepresentation: 'name',
+  recordRepresentation: RESOURCES['team-members']!.recordRepresentation,
 };
