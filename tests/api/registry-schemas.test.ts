@@ -243,6 +243,12 @@ describe('the registry declares nothing that is not read', () => {
         const keys = [field.validate?.message, ...Object.values(field.validate?.messages ?? {})].filter(Boolean);
         for (const key of keys) expect(Object.keys(MESSAGES), name).toContain(key);
         if (field.places.includes('filter')) expect(field.filter, name).toBeDefined();
+        // The Show page shows a field in its section (admin/src/registry/ShowSections.tsx).
+        if (field.places.includes('show'))
+          expect(
+            resource.sections?.map((s) => s.key),
+            name,
+          ).toContain(field.section);
       }
       for (const required of resource.requiredFilters ?? [])
         expect(

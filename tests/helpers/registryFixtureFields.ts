@@ -24,7 +24,7 @@ export const MEMBER_FIXTURE: FieldDefinition = {
   source: 'employee_code',
   type: 'text',
   label: 'Employee code',
-  places: ['list', 'show', 'form', 'filter'],
+  places: ['list', 'form', 'filter'],
   sortable: true,
   filter: 'prefix',
   index: 'team_members_employee_code_idx',

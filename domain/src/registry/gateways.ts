@@ -7,16 +7,15 @@ export const gatewaysResource: ResourceDefinition = {
   permissions: { list: 'gateways.manage', show: 'gateways.manage', update: 'gateways.manage' },
   fields: [
     { source: 'id', type: 'id', places: [], sortable: true },
-    { source: 'gateway_name', type: 'text', places: ['list', 'show'], sortable: true },
+    { source: 'gateway_name', type: 'text', places: ['list'], sortable: true },
     {
       source: 'is_active',
       type: 'boolean',
-      places: ['list', 'show', 'form'],
+      places: ['list', 'form'],
       filter: 'eq',
       validate: { required: true, message: 'gatewayRequired' },
     },
   ],
   defaultSort: { field: 'id', order: 'ASC' },
   recordRepresentation: 'gateway_name',
-  totals: 'exact',
 };

@@ -2,6 +2,8 @@ import { MAIL_PROVIDERS } from '../statuses.js';
 import { historyFields, HISTORY_SORT } from './histories.js';
 import type { ResourceDefinition } from './types.js';
 
+const history = historyFields('mail_outbox');
+
 /** Delivery states of the mail outbox (DESIGN section 7). */
 export const MAIL_STATES = ['queued', 'sending', 'sent', 'failed'] as const;
 
@@ -11,14 +13,14 @@ export const mailsResource: ResourceDefinition = {
   idField: 'id',
   permissions: { list: 'orders.read' },
   fields: [
-    historyFields.id,
-    historyFields.seq,
-    historyFields.orderId,
-    { source: 'kind', type: 'text', places: ['list'], filter: 'eq' },
+    history.id,
+    history.seq,
+    history.orderId,
+    { source: 'kind', type: 'text', places: ['list'], filter: 'eq', index: history.byOrder },
     { source: 'provider', type: 'select', choices: MAIL_PROVIDERS, places: ['list'] },
     { source: 'to_email', type: 'email', places: ['list'] },
     { source: 'subject', type: 'text', places: ['list'] },
-    { source: 'state', type: 'select', choices: MAIL_STATES, places: ['list'], filter: 'eq' },
+    { source: 'state', type: 'select', choices: MAIL_STATES, places: ['list'], filter: 'eq', index: history.byOrder },
     { source: 'attempts', type: 'number', places: ['list'] },
     { source: 'last_error', type: 'text', places: ['list'], roles: ['Admin', 'Manager'] },
     { source: 'message_id', type: 'text', places: ['list'] },
@@ -34,9 +36,8 @@ export const mailsResource: ResourceDefinition = {
     // The document an approval mail carried (its download link), if any.
     { source: 'document_id', type: 'reference', reference: 'documents', places: [] },
     { source: 'file1', type: 'text', places: ['list'] },
-    historyFields.createdAt,
+    history.createdAt,
   ],
   defaultSort: HISTORY_SORT,
   requiredFilters: ['order_id'],
-  totals: 'exact',
 };

@@ -1,6 +1,8 @@
 import { historyFields, HISTORY_SORT } from './histories.js';
 import type { FieldDefinition, ResourceDefinition } from './types.js';
 
+const history = historyFields('remarks');
+
 /** The flags of a comment (SPEC section 3), true when ticked. */
 const flag = (source: string): FieldDefinition => ({ source, type: 'boolean', places: ['list', 'form'] });
 
@@ -10,10 +12,10 @@ export const remarksResource: ResourceDefinition = {
   idField: 'id',
   permissions: { list: 'orders.read', create: 'orders.work' },
   fields: [
-    historyFields.id,
-    historyFields.seq,
+    history.id,
+    history.seq,
     // The order the comment is about: given by the order page's comment form.
-    { ...historyFields.orderId, places: ['form'], validate: { required: true } },
+    { ...history.orderId, places: ['form'], validate: { required: true } },
     { source: 'remark_name', type: 'text', places: ['list'] },
     {
       source: 'remark',
@@ -27,10 +29,9 @@ export const remarksResource: ResourceDefinition = {
     flag('voided'),
     flag('chargeback'),
     flag('report_error'),
-    historyFields.createdAt,
+    history.createdAt,
   ],
   defaultSort: HISTORY_SORT,
   requiredFilters: ['order_id'],
   recordRepresentation: 'remark',
-  totals: 'exact',
 };

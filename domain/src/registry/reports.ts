@@ -21,7 +21,6 @@ export const countryReportResource: ResourceDefinition = {
   ],
   defaultSort: { field: 'count', order: 'DESC' },
   requiredFilters: ['from', 'to'],
-  totals: 'exact',
 };
 
 /** Order Processed: orders processed (document uploaded) in the period per member. */
@@ -36,5 +35,4 @@ export const processedByReportResource: ResourceDefinition = {
   ],
   defaultSort: { field: 'count', order: 'DESC' },
   requiredFilters: ['from', 'to'],
-  totals: 'exact',
 };

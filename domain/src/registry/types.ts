@@ -118,8 +118,6 @@ export interface ResourceDefinition {
   sections?: readonly ResourceSection[];
   /** Field whose value names a record (react-admin's recordRepresentation). */
   recordRepresentation?: string;
-  /** Totals: 'exact' always, or 'capped' when a filter the counters cannot serve is applied. */
-  totals?: 'exact' | 'capped';
 }
 
 /** The verbs of ra-data-simple-rest: list and one are GET, create POST, update PUT, delete DELETE. */
