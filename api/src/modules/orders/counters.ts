@@ -261,9 +261,20 @@ export async function queueTotal(
   today: string,
   month?: string,
 ): Promise<number> {
+  const row = await queueTotalQuery(db, filter, memberId, today, month).first();
+  return Number(row?.n ?? 0);
+}
+
+/** The query of queueTotal, to be run or read as a subquery of another (its one column: n). */
+export function queueTotalQuery(
+  db: Knex,
+  filter: QueueFilter | readonly QueueFilter[],
+  memberId: number,
+  today: string,
+  month?: string,
+): Knex.QueryBuilder {
   const q = db('order_counters').sum({ n: 'count' });
   for (const f of [filter].flat()) whereQueueTests(q, queueTests(f, memberId, today), COUNTER_FACT_COLUMNS);
   if (month) q.where('due_date', 'like', `${month}-%`);
-  const row = await q.first();
-  return Number(row?.n ?? 0);
+  return q;
 }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { LRUCache } from 'lru-cache';
 import { dialectOf, type Dialect } from '../../db/knex.js';
 import { likePrefix } from '../../db/list.js';
 import { dayjs, DB_DATE, nowUtc, queueTests, type QueueFilter, type ResourceDefinition } from '@app/domain';
@@ -204,44 +205,91 @@ const orderedBy =
     if (sort !== 'order_id') q.orderBy(`${prefix}order_id`, direction);
   };
 
+/** How one page is read: its sort, window, the index MySQL must walk, and where a ranked walk starts. */
+export interface PageWindow {
+  sort: SortColumn;
+  direction: 'asc' | 'desc';
+  offset: number;
+  limit: number;
+  index?: string;
+  /** Start the walk at this order id (a rank block's edge): below it when descending, from it when ascending. */
+  bound?: number;
+}
+
+/** On SQLite, offsets up to here read the rows directly: skipping a few index entries costs less than a second pass. */
+export const SHALLOW_OFFSET = 100;
+
+/** The query column of a list column, under `prefix`. */
+const selectOf = (prefix: string) => (c: ListColumn) =>
+  c.column === c.source ? `${prefix}${c.column}` : `${prefix}${c.column} as ${c.source}`;
+
 /**
- * One page of orders. A deferred join: the page's ids come from the index alone, then only those
- * rows are read, so deep pages stay fast (DESIGN section 7). Ties break by order id. `index` names
- * the index MySQL must walk: with a large OFFSET its planner otherwise picks another index on the
- * same status and sorts every row of the queue (0.3 s instead of an ordered index walk).
+ * The query of one page of orders. A deferred join: the page's ids come from the index alone, then only
+ * those rows are read, so deep pages stay fast (DESIGN section 7). On SQLite it is `order_id IN (ids)`, as
+ * its planner would otherwise scan the table around the join, and a shallow page reads its rows straight
+ * from the index walk (MySQL's planner, given every column, would walk the primary key instead of the
+ * queue's index). Ties break by order id. `index` names the index MySQL must walk: with
+ * a large OFFSET its planner otherwise picks another index on the same status and sorts every row of the
+ * queue (0.3 s instead of an ordered index walk).
  */
-export async function findOrderPage(
+function pageQuery(db: Knex, conditions: OrderCondition[], columns: ListColumn[], page: PageWindow, now: string) {
+  const mysql = dialectOf(db) === 'mysql';
+  const source = page.index && mysql ? db.raw('?? FORCE INDEX (??)', ['orders', page.index]) : 'orders';
+  const walk = (q: Knex.QueryBuilder) =>
+    q
+      .modify(applyAll(conditions))
+      .modify((w) => {
+        if (page.bound !== undefined) w.where('order_id', page.direction === 'desc' ? '<' : '>=', page.bound);
+      })
+      .modify(orderedBy(db, page.sort, page.direction, now))
+      .limit(page.limit)
+      .offset(page.offset);
+  if (!mysql && page.offset <= SHALLOW_OFFSET) return walk(db.from(source).select(columns.map(selectOf(''))));
+  const ids = walk(db.from(source).select('order_id'));
+  const rows = db('orders as o').select(columns.map(selectOf('o.')));
+  return (mysql ? rows.join(ids.as('page'), 'o.order_id', 'page.order_id') : rows.whereIn('o.order_id', ids)).modify(
+    orderedBy(db, page.sort, page.direction, now, 'o.'),
+  );
+}
+
+/** One page of orders (see pageQuery). */
+export const findOrderPage = (
   db: Knex,
   conditions: OrderCondition[],
   columns: ListColumn[],
-  page: {
-    sort: SortColumn;
-    direction: 'asc' | 'desc';
-    offset: number;
-    limit: number;
-    index?: string;
-    /** Start the walk at this order id (a rank block's edge): below it when descending, from it when ascending. */
-    bound?: number;
-  },
-): Promise<Record<string, unknown>[]> {
-  const now = nowUtc();
-  const source =
-    page.index && dialectOf(db) === 'mysql' ? db.raw('?? FORCE INDEX (??)', ['orders', page.index]) : 'orders';
-  const ids = db
-    .from(source)
-    .select('order_id')
-    .modify(applyAll(conditions))
-    .modify((q) => {
-      if (page.bound !== undefined) q.where('order_id', page.direction === 'desc' ? '<' : '>=', page.bound);
-    })
-    .modify(orderedBy(db, page.sort, page.direction, now))
-    .limit(page.limit)
-    .offset(page.offset)
-    .as('page');
-  return db('orders as o')
-    .join(ids, 'o.order_id', 'page.order_id')
-    .select(columns.map(({ column, source }) => (column === source ? `o.${column}` : `o.${column} as ${source}`)))
-    .modify(orderedBy(db, page.sort, page.direction, now, 'o.'));
+  page: PageWindow,
+): Promise<Record<string, unknown>[]> => pageQuery(db, conditions, columns, page, nowUtc());
+
+/** The column that carries the queue's total in findPageWithTotal's rows. */
+const PAGE_TOTAL = 'queue_total';
+
+/** The SQL of first pages, built once per queue, page and day (key) instead of on every request. */
+const builtPages = new LRUCache<string, Knex.Sql>({ max: 2_000 });
+
+/**
+ * A shallow page of a queue and its total in one statement (the total a scalar subquery on the counters,
+ * `total`), its SQL built once for `key`: every staff screen reads the same first pages, so the SQL text
+ * and its bindings repeat and only the database's work remains. The sort must not depend on the time (the
+ * age as shown does). The total is undefined when the page is empty.
+ */
+export async function findPageWithTotal(
+  db: Knex,
+  key: string,
+  build: () => { conditions: OrderCondition[]; columns: ListColumn[]; page: PageWindow; total: Knex.QueryBuilder },
+): Promise<{ rows: Record<string, unknown>[]; total: number | undefined }> {
+  const dialect = dialectOf(db);
+  const cacheKey = `${dialect}|${key}`;
+  let sql = builtPages.get(cacheKey);
+  if (!sql) {
+    const { conditions, columns, page, total } = build();
+    sql = pageQuery(db, conditions, columns, page, nowUtc()).select(total.as(PAGE_TOTAL)).toSQL();
+    builtPages.set(cacheKey, sql);
+  }
+  const result = await db.raw(sql.sql, sql.bindings as Knex.RawBinding[]);
+  const read: Array<Record<string, unknown>> = dialect === 'mysql' ? result[0] : result;
+  const total = read.length ? Number(read[0]![PAGE_TOTAL] ?? 0) : undefined;
+  for (const row of read) delete row[PAGE_TOTAL];
+  return { rows: read, total };
 }
 
 /**
