@@ -15,6 +15,7 @@ import * as hotRowShards from './012_hot_row_shards.js';
 import * as commentEventDetail from './013_comment_event_detail.js';
 import * as orderWorkMinutes from './014_order_work_minutes.js';
 import * as registryIndexes from './015_registry_indexes.js';
+import * as myOrdersIndex from './016_my_orders_index.js';
 
 /**
  * Migrations in order, imported statically so that they run the same under tsx, vitest and a bundle.
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '013_comment_event_detail': commentEventDetail,
   '014_order_work_minutes': orderWorkMinutes,
   '015_registry_indexes': registryIndexes,
+  '016_my_orders_index': myOrdersIndex,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
