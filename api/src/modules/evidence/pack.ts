@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { brandForHost, nowUtc, type Registry, type Role } from '@app/domain';
-import { hiddenFields } from '../orders/visibleFields.js';
+import { hiddenFields } from '../orders/service.js';
 import { placeOfIp } from '../../geo/ipLocation.js';
 import { describeUserAgent } from '../visitor/service.js';
 import { listMailEvents } from '../webhooks/service.js';

@@ -5,3 +5,5 @@
  */
 export * from './read.js';
 export * from './change.js';
+/** Which order fields the registry hides from a role: evidence packs leave them out as every order answer does. */
+export { hiddenFields } from './visibleFields.js';
