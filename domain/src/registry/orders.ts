@@ -209,5 +209,4 @@ export const ordersResource: ResourceDefinition = {
     { key: 'payment', collapsed: true },
   ],
   recordRepresentation: 'order_id',
-  totals: 'capped',
 };
