@@ -22,8 +22,8 @@ import { badRequest, conflict, forbidden, notFound } from '../../http.js';
 import type { Member } from '../../types.js';
 import { lastAuditEventOf, recordAudit, statusesBeforeDelete, type AuditEvent } from '../audit/service.js';
 import { announceOrderChanges } from '../events/service.js';
-import { enqueueMail, type QueuedMail } from '../mail/outbox.js';
-import { applyReportRollupChanges } from '../reports/rollups.js';
+import { enqueueMail, type QueuedMail } from '../mail/service.js';
+import { applyReportRollupChanges } from '../reports/service.js';
 import { applyCounterChanges } from './counters.js';
 import { lockOrders, updateOrder, type LockedOrder } from './repo.js';
 

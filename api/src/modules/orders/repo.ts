@@ -4,7 +4,7 @@ import { dialectOf, type Dialect } from '../../db/knex.js';
 import { likePrefix } from '../../db/list.js';
 import { dayjs, DB_DATE, nowUtc, queueTests, type QueueFilter, type ResourceDefinition } from '@app/domain';
 import { ORDER_FACT_COLUMNS, whereQueueTests } from './queueSql.js';
-import { REPORT_FACT_COLUMNS, type ReportFacts } from '../reports/rollups.js';
+import { REPORT_FACT_COLUMNS, type ReportFacts } from '../reports/service.js';
 
 /** A column of the list rows: the SQL column, answered as `source`. */
 export interface ListColumn {

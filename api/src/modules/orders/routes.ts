@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Status } from '@app/domain';
 import { badRequest, notFound, ok } from '../../http.js';
 import type { Member } from '../../types.js';
-import { approvalMailOf } from '../mail/templates.js';
+import { approvalMailOf } from '../mail/service.js';
 import {
   AssignBody,
   ChangeStatusBody,
