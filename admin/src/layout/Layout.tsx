@@ -6,6 +6,7 @@ import { takeSignInNotice } from '../login/signInNotice';
 import { useRefetchCountsOnRouteChange } from '../queues/useFolderCounts';
 import { LiveProvider } from '../live/LiveProvider';
 import { useRegistry } from '../registry/useRegistry';
+import { preloadQueueScreen } from '../queues';
 import { AppBar } from './AppBar';
 import { Menu } from './Menu';
 import { Sidebar } from './Sidebar';
@@ -43,6 +44,7 @@ export function Layout({ children }: { children: ReactNode }) {
   // Every list, form and order page is built from the registry: asked for here, as the layout first draws, it
   // comes in while the screen's code still loads, instead of after it.
   useRegistry();
+  useEffect(preloadQueueScreen, []);
   return (
     // minWidth 0 (react-admin's root says fit-content) keeps wide tables scrolling inside their own box
     // instead of widening the page.

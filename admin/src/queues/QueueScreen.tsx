@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { FilterButton, List, Loading, RefreshButton, Title, TopToolbar, useTranslate } from 'react-admin';
+import { FilterButton, List, Loading, RefreshButton, TopToolbar } from 'react-admin';
 import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS, STATUSES, type QueueDefinition, type Status } from '@app/domain';
-import { queueLabelKey } from '../layout/menuLinks';
 import { filterInputs, listFields, useRegistry, type ResourceFields } from '../registry';
 import { ColumnsButton, SavedQueriesButton, type ColumnChoice } from '../preferences';
 import { ChangedRowsNotice } from '../live';
@@ -113,16 +112,7 @@ export function QueueList({
   );
 }
 
-/**
- * A queue screen of SPEC section 2, the list view of the queue's resource: its title (shown at once, while the
- * list still loads the registry), Refresh, and its list.
- */
+/** A queue screen of SPEC section 2 below its title (queues/index.tsx): Refresh and the queue's list. */
 export default function QueueScreen({ queue }: { queue: QueueDefinition }) {
-  const translate = useTranslate();
-  return (
-    <>
-      <Title title={translate(queueLabelKey(queue), { _: queue.label })} preferenceKey={false} />
-      <QueueList queue={queue} actions={<RefreshButton />} />
-    </>
-  );
+  return <QueueList queue={queue} actions={<RefreshButton />} />;
 }

@@ -1,4 +1,5 @@
-import { lazy, type ReactElement } from 'react';
+import { lazy, Suspense, type ReactElement } from 'react';
+import { Loading, Title, useTranslate } from 'react-admin';
 import type { QueueDefinition } from '@app/domain';
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
@@ -10,8 +11,16 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
 import GavelIcon from '@mui/icons-material/Gavel';
 import InboxIcon from '@mui/icons-material/Inbox';
+import { queueLabelKey } from '../layout/menuLinks';
 
-const QueueScreen = lazy(() => import('./QueueScreen'));
+const loadQueueScreen = () => import('./QueueScreen');
+const QueueScreen = lazy(loadQueueScreen);
+
+/**
+ * Starts loading the queue table's code (the screen staff open most) without drawing it, so that the first
+ * queue opened from another screen shows at once.
+ */
+export const preloadQueueScreen = () => void loadQueueScreen();
 const FutureOrders = lazy(() => import('../futureOrders/FutureOrders'));
 
 /** Icons by queue route; a queue added to the domain table without one gets the inbox icon. */
@@ -28,10 +37,28 @@ const ICONS: Record<string, typeof InboxIcon> = {
 };
 
 /**
- * The views of a queue's resource (named by its route, DESIGN section 3): its list, the month tiles for the
- * future queue and the queue table otherwise, loaded when first opened.
+ * A queue's screen: its title at once, then its table (the month tiles for the future queue) once that code has
+ * loaded. The title stays outside the table's Suspense, so it shows while the code still comes.
  */
+function QueueView({ queue }: { queue: QueueDefinition }) {
+  const translate = useTranslate();
+  const future = queue.columns === 'future';
+  const Body = future ? FutureOrders : QueueScreen;
+  return (
+    <>
+      <Title
+        title={future ? translate('app.future.title') : translate(queueLabelKey(queue), { _: queue.label })}
+        preferenceKey={false}
+      />
+      <Suspense fallback={<Loading />}>
+        <Body queue={queue} />
+      </Suspense>
+    </>
+  );
+}
+
+/** The views of a queue's resource (named by its route, DESIGN section 3): its list, loaded when first opened. */
 export const queueViews = (queue: QueueDefinition): { list: ReactElement; icon: typeof InboxIcon } => ({
-  list: queue.columns === 'future' ? <FutureOrders queue={queue} /> : <QueueScreen queue={queue} />,
+  list: <QueueView queue={queue} />,
   icon: ICONS[queue.route] ?? InboxIcon,
 });
