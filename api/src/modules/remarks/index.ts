@@ -16,5 +16,5 @@ export default fp(
     app.serveResource('remarks', remarksRepository);
     await app.register(routes, { prefix: '/api' });
   },
-  { name: 'remarks', dependencies: ['resources'] },
+  { name: 'remarks', dependencies: ['resources', 'orders'] },
 );

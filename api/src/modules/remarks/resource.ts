@@ -11,7 +11,7 @@ export const remarksRepository: ResourceRepository = {
   create: {
     async run({ app, member }, body) {
       const flag = (name: string) => (body[name] === true ? 'Y' : 'N');
-      const added = await addRemark(app.db, member, {
+      const added = await addRemark(app, member, {
         orderId: body.order_id as number,
         remark: body.remark as string,
         whatsapp: flag('whatsapp'),

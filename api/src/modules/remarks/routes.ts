@@ -8,7 +8,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/admin/add-new-remark',
     { schema: { tags: ['orders'], body: AddRemarkBody }, config: { permission: 'orders.work' } },
-    async (request) => ok('Remark added successfully.', await addRemark(app.db, request.member, request.body)),
+    async (request) => ok('Remark added successfully.', await addRemark(app, request.member, request.body)),
   );
 };
 

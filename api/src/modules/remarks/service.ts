@@ -1,10 +1,10 @@
+import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import type { Static } from 'typebox';
 import { MESSAGES, nowUtc } from '@app/domain';
 import { withTransactionRetry } from '../../db/retry.js';
 import { badRequest, notFound } from '../../http.js';
 import type { Member } from '../../types.js';
-import { touchOrderIn } from '../orders/service.js';
 import { findOrderRemarks, insertRemark, remarkView, type RemarkFlag } from './repo.js';
 import type { AddRemarkBody } from './schemas.js';
 
@@ -21,15 +21,20 @@ const FLAG_FIELDS: ReadonlyArray<[keyof Static<typeof AddRemarkBody>, RemarkFlag
 /** An order's comments for the view-order page, newest first. */
 export const orderRemarks = (db: Knex, orderId: number) => findOrderRemarks(db, orderId);
 
-/** Adds a comment to an order in the signed-in member's name; a comment is a change of the order (version, event). */
-export async function addRemark(db: Knex, member: Member, body: Static<typeof AddRemarkBody>) {
+/**
+ * Adds a comment to an order in the signed-in member's name; a comment is a change of the order (version,
+ * event), made through orders' change path by its decoration: orders imports this service (the
+ * view-order page's comments), so an import back would loop.
+ */
+export async function addRemark(app: FastifyInstance, member: Member, body: Static<typeof AddRemarkBody>) {
+  const { db } = app;
   const text = body.remark.trim();
   if (!text) throw badRequest(MESSAGES.remarkRequired);
   const order = await db('orders').where({ order_id: body.orderId }).first('order_id');
   if (!order) throw notFound('Order not found.');
   const flags = Object.fromEntries(FLAG_FIELDS.map(([field, column]) => [column, body[field] === 'Y' ? 'Y' : 'N']));
   const remark = await withTransactionRetry(db, async (trx) => {
-    await touchOrderIn(trx, member, body.orderId, { action: 'comment', detail: text }, body.version);
+    await app.ordersService.touchOrderIn(trx, member, body.orderId, { action: 'comment', detail: text }, body.version);
     return insertRemark(trx, {
       order_id: body.orderId,
       remark: text,
