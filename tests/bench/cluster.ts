@@ -9,7 +9,7 @@
  * and all the orders, beside the service call straight through knex and the rows it reads.
  *
  * BENCH_PROCESSES (default 3; more than one needs REDIS_URL), BENCH_SECONDS (8), BENCH_CONNECTIONS
- * (12: a multiple of the processes), BENCH_ONLY=reads|reports|writes (default all three).
+ * (12: a multiple of the processes), BENCH_ONLY=reads,reports,writes (any of them; default all three).
  * The writes move Awaiting orders to Contact Customer and back and add comments: use a scratch
  * database filled by npm run seed:bulk. Prints the tables with the load average and writes
  * bench/scaleout-<one|cluster>-<processes>.json.
@@ -29,7 +29,9 @@ import { startServerProcess, type ServerProcess } from '../helpers/serverProcess
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 12);
-const ONLY = process.env.BENCH_ONLY ?? '';
+/** The parts to run: BENCH_ONLY=reads,writes; empty runs all three. */
+const ONLY = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
+const runs = (part: string) => !ONLY.length || ONLY.includes(part);
 const METRICS_TOKEN = crypto.randomBytes(16).toString('hex');
 
 const percentile = (sorted: number[], p: number) =>
@@ -231,7 +233,7 @@ async function main() {
         .join(' ')}\n`,
     );
 
-    if (!ONLY || ONLY === 'reads') {
+    if (runs('reads')) {
       const reads: Array<[string, Request]> = [
         ['/api/health (the HTTP floor)', get('/api/health')],
         ['folder counts', get('/api/admin/get-folder-count')],
@@ -259,7 +261,7 @@ async function main() {
       results.reads = rows;
     }
 
-    if (!ONLY || ONLY === 'reports') {
+    if (runs('reports')) {
       const earliest = await db('orders').min({ at: 'created_at' }).first();
       const today = dayjs.utc().format(DB_DATE);
       const ranges: Array<[string, string]> = [
@@ -302,7 +304,7 @@ async function main() {
       results.reports = rows;
     }
 
-    if (!ONLY || ONLY === 'writes') {
+    if (runs('writes')) {
       // Read before each run: a run that ends mid-cycle leaves an order in Contact Customer.
       const awaiting = async (): Promise<number[]> => {
         const ids: number[] = await db('orders')
