@@ -2,7 +2,15 @@ import { Link, Route, Routes, useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Box, Button, Card, CardActionArea, CardContent, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Loading, RefreshButton, TopToolbar, useDataProvider, useRequireAccess, useTranslate } from 'react-admin';
+import {
+  Loading,
+  RefreshButton,
+  Title,
+  TopToolbar,
+  useDataProvider,
+  useRequireAccess,
+  useTranslate,
+} from 'react-admin';
 import { dayjs, DATE_FORMATS, DB_DATE, type QueueDefinition } from '@app/domain';
 import type { AppDataProvider } from '../providers/dataProvider';
 import type { FutureMonth } from '../providers/methods/orders';
@@ -109,14 +117,16 @@ function MonthOrders({ queue }: { queue: QueueDefinition }) {
 }
 
 /**
- * Future Order (SPEC section 2) below its title (queues/index.tsx): month tiles, then a month's table (that
- * table's List checks access itself; the tiles ask react-admin's access control here).
+ * Future Order (SPEC section 2), the list view of the future queue's resource: month tiles, then a month's table
+ * (that table's List checks access itself; the tiles ask react-admin's access control here).
  */
 export default function FutureOrders({ queue }: { queue: QueueDefinition }) {
+  const translate = useTranslate();
   const { isPending } = useRequireAccess({ resource: queue.route, action: 'list' });
   if (isPending) return null;
   return (
     <>
+      <Title title={translate('app.future.title')} preferenceKey={false} />
       <TopToolbar>
         <RefreshButton />
       </TopToolbar>

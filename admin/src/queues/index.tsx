@@ -37,21 +37,16 @@ const ICONS: Record<string, typeof InboxIcon> = {
 };
 
 /**
- * A queue's screen: its title at once, then its table (the month tiles for the future queue) once that code has
- * loaded. The title stays outside the table's Suspense, so it shows while the code still comes.
+ * A queue table's screen: its title at once, then the table once its code has loaded. The title stays outside
+ * the table's Suspense, so it shows while the code still comes.
  */
 function QueueView({ queue }: { queue: QueueDefinition }) {
   const translate = useTranslate();
-  const future = queue.columns === 'future';
-  const Body = future ? FutureOrders : QueueScreen;
   return (
     <>
-      <Title
-        title={future ? translate('app.future.title') : translate(queueLabelKey(queue), { _: queue.label })}
-        preferenceKey={false}
-      />
+      <Title title={translate(queueLabelKey(queue), { _: queue.label })} preferenceKey={false} />
       <Suspense fallback={<Loading />}>
-        <Body queue={queue} />
+        <QueueScreen queue={queue} />
       </Suspense>
     </>
   );
@@ -59,6 +54,7 @@ function QueueView({ queue }: { queue: QueueDefinition }) {
 
 /** The views of a queue's resource (named by its route, DESIGN section 3): its list, loaded when first opened. */
 export const queueViews = (queue: QueueDefinition): { list: ReactElement; icon: typeof InboxIcon } => ({
-  list: <QueueView queue={queue} />,
+  // Future Orders draws its title with its month tiles, which tell how many future orders each month holds.
+  list: queue.columns === 'future' ? <FutureOrders queue={queue} /> : <QueueView queue={queue} />,
   icon: ICONS[queue.route] ?? InboxIcon,
 });
