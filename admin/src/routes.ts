@@ -26,3 +26,10 @@ export const REDIRECTS: ReadonlyArray<{ from: string; to: (params: Record<string
   { from: '/orders', to: () => '/order-history' },
   { from: '/orders/:id/show', to: ({ id }) => orderPagePath('', Number(id)) },
 ];
+
+/**
+ * Starts loading the code of the screen a cold load opens, before React first draws: the order page's, or
+ * the queue table's (the screen most addresses open). Loaded again later, the same module comes from memory.
+ */
+export const startScreenCode = (pathname: string) =>
+  void (pathname.startsWith('/admin/view-order/') ? import('./orders/OrderShow') : import('./queues/QueueScreen'));
