@@ -1,4 +1,5 @@
-import { encodeId } from '@app/domain';
+import { decodeId, encodeId } from '@app/domain';
+import { apiUrl, startEarlyGet } from './providers/httpClient';
 
 /**
  * The admin's addresses beyond react-admin's own `/<resource>`, `/<resource>/create`, `/<resource>/:id` and
@@ -28,8 +29,19 @@ export const REDIRECTS: ReadonlyArray<{ from: string; to: (params: Record<string
 ];
 
 /**
- * Starts loading the code of the screen a cold load opens, before React first draws: the order page's, or
- * the queue table's (the screen most addresses open). Loaded again later, the same module comes from memory.
+ * What a cold load of `pathname` needs at once, asked for before React first draws: the registry every screen
+ * is built from, and the screen's code (the order page's, or the queue table's, which most addresses open)
+ * with, for an order page, the order itself. Asked again later, the code comes from memory and the requests
+ * from httpClient's early answers.
  */
-export const startScreenCode = (pathname: string) =>
-  void (pathname.startsWith('/admin/view-order/') ? import('./orders/OrderShow') : import('./queues/QueueScreen'));
+export function startColdLoad(pathname: string) {
+  startEarlyGet(apiUrl('admin/registry'));
+  const encodedId = /^\/admin\/view-order\/([^/]+)$/.exec(pathname)?.[1];
+  if (!encodedId) return void import('./queues/QueueScreen');
+  void import('./orders/OrderShow');
+  try {
+    startEarlyGet(apiUrl(`orders/${decodeId(encodedId)}`));
+  } catch {
+    // A malformed id: the order page says so.
+  }
+}

@@ -40,6 +40,27 @@ export function refusal(httpStatus: number, payload: unknown): HttpError {
   return new HttpError(message, httpStatus >= 200 && httpStatus < 300 ? 400 : httpStatus, payload);
 }
 
+/** GETs sent before React first draws, by URL, each answered once to the first call that asks for it. */
+const earlyGets = new Map<string, { token: string | undefined; answer: Promise<HttpAnswer> }>();
+
+/**
+ * Sends a GET a cold load will need at once (the registry, the order an address names), beside the app's own
+ * start: it used to wait for the app's code to run, the layout to draw and the access checks to settle.
+ */
+export function startEarlyGet(url: string) {
+  const answer = fetchUtils.fetchJson(url, { headers: withToken({ Accept: 'application/json' }) });
+  answer.catch(() => undefined); // a refusal is raised again to the call that takes it
+  earlyGets.set(url, { token: readStoredUser()?.accessToken, answer });
+}
+
+/** The early answer for this call, when it is a plain GET of the same URL by the same member. */
+function takeEarlyGet(url: string, options: fetchUtils.Options): Promise<HttpAnswer> | undefined {
+  const early = earlyGets.get(url);
+  if (!early || (options.method && options.method !== 'GET') || options.body !== undefined) return undefined;
+  earlyGets.delete(url);
+  return early.token === readStoredUser()?.accessToken ? early.answer : undefined;
+}
+
 /**
  * The one HTTP client of the admin: every JSON call (ra-data-simple-rest's and the SPEC endpoints') goes
  * through it. It attaches the token, parses JSON, and turns a non-2xx answer into `refusal`'s error.
@@ -47,7 +68,7 @@ export function refusal(httpStatus: number, payload: unknown): HttpError {
 export async function httpClient(url: string, options: fetchUtils.Options = {}): Promise<HttpAnswer> {
   const headers = withToken(options.headers ?? { Accept: 'application/json' });
   try {
-    return await fetchUtils.fetchJson(url, { ...options, headers });
+    return await (takeEarlyGet(url, options) ?? fetchUtils.fetchJson(url, { ...options, headers }));
   } catch (error) {
     if (error instanceof HttpError) throw refusal(error.status, error.body);
     throw error;
