@@ -28,7 +28,9 @@ export default fp(async (app) => {
     },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (request, reply, done) => secureHeaders(request.raw, reply.raw, done));
+  app.addHook('onRequest', (request, reply, done) =>
+    secureHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
+  );
   await app.register(cors, {
     origin: app.config.corsOrigins.length ? app.config.corsOrigins : false,
     // ra-data-simple-rest reads a list's total from Content-Range; X-Total-Capped marks a total that stopped counting.
