@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { startColdLoad } from './routes';
+import { startColdLoad } from './coldLoad';
 import { readStoredUser } from './providers/session';
 import './fonts.css';
 

@@ -1,5 +1,4 @@
-import { decodeId, encodeId } from '@app/domain';
-import { apiUrl, startEarlyGet } from './providers/httpClient';
+import { encodeId } from '@app/domain';
 
 /**
  * The admin's addresses beyond react-admin's own `/<resource>`, `/<resource>/create`, `/<resource>/:id` and
@@ -27,21 +26,3 @@ export const REDIRECTS: ReadonlyArray<{ from: string; to: (params: Record<string
   { from: '/orders', to: () => '/order-history' },
   { from: '/orders/:id/show', to: ({ id }) => orderPagePath('', Number(id)) },
 ];
-
-/**
- * What a cold load of `pathname` needs at once, asked for before React first draws: the registry every screen
- * is built from, and the screen's code (the order page's, or the queue table's, which most addresses open)
- * with, for an order page, the order itself. Asked again later, the code comes from memory and the requests
- * from httpClient's early answers.
- */
-export function startColdLoad(pathname: string) {
-  startEarlyGet(apiUrl('admin/registry'));
-  const encodedId = /^\/admin\/view-order\/([^/]+)$/.exec(pathname)?.[1];
-  if (!encodedId) return void import('./queues/QueueScreen');
-  void import('./orders/OrderShow');
-  try {
-    startEarlyGet(apiUrl(`orders/${decodeId(encodedId)}`));
-  } catch {
-    // A malformed id: the order page says so.
-  }
-}
