@@ -18,12 +18,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import autocannon, { type Request } from 'autocannon';
-import type { Knex } from 'knex';
 import mysql from 'mysql2/promise';
 import { dayjs, DB_DATE } from '@app/domain';
 import { loadConfig } from '../../api/src/config.js';
 import { createDb, parseMysqlUrl } from '../../api/src/db/knex.js';
 import { countryReport, processedByReport } from '../../api/src/modules/reports/service.js';
+import { handlerReads, percentile, round } from './measure.js';
 import { startServerProcess, type ServerProcess } from '../helpers/serverProcess.js';
 
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 3);
@@ -34,9 +34,6 @@ const ONLY = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
 const runs = (part: string) => !ONLY.length || ONLY.includes(part);
 const METRICS_TOKEN = crypto.randomBytes(16).toString('hex');
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-const round = (n: number) => Math.round(n * 100) / 100;
 const load1 = () => os.loadavg()[0]!.toFixed(2);
 
 /** Requests repeated on every connection for SECONDS; latencies of every answer, 2xx or not. */
@@ -76,20 +73,6 @@ async function timeDirect(fn: () => Promise<unknown>) {
   }
   samples.sort((a, b) => a - b);
   return { p50: round(percentile(samples, 50)), p95: round(percentile(samples, 95)) };
-}
-
-/** Rows (index entries and table rows) MySQL reads for one call, from the session's handler counters. */
-async function handlerReads(db: Knex, call: () => Promise<unknown>): Promise<number> {
-  const total = async () => {
-    const [rows] = await db.raw("SHOW SESSION STATUS LIKE 'Handler_read%'");
-    return (rows as Array<{ Value: string }>).reduce((n, r) => n + Number(r.Value), 0);
-  };
-  const before = await total();
-  await call();
-  const after = await total();
-  // The SHOW itself reads a few rows of its own: measured by a second SHOW and taken off.
-  const show = (await total()) - after;
-  return after - before - show;
 }
 
 const get = (path: string): Request => ({ method: 'GET', path });

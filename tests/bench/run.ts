@@ -17,6 +17,7 @@ import { createDb } from '../../api/src/db/knex.js';
 import type { Member } from '../../api/src/types.js';
 import { folderCounts, listQueue, orderDetails, searchQueue } from '../../api/src/modules/orders/service.js';
 import { countryReport, processedByReport } from '../../api/src/modules/reports/service.js';
+import { handlerReads, percentile, round } from './measure.js';
 import { startServerProcess, type ServerProcess } from '../helpers/serverProcess.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -37,10 +38,6 @@ interface Scenario {
   /** Budget of p95 in ms (DESIGN section 7), if any. */
   budgetP95?: number;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-const round = (n: number) => Math.round(n * 100) / 100;
 
 async function timeDirect(fn: () => Promise<unknown>) {
   const samples: number[] = [];
@@ -247,20 +244,6 @@ const withPool = (url: string, size: number) => {
   parsed.searchParams.set('pool', String(size));
   return parsed.toString();
 };
-
-/** Rows (index entries and table rows) MySQL reads for one call, from the session's handler counters. */
-async function handlerReads(db: Knex, call: () => Promise<unknown>): Promise<number> {
-  const total = async () => {
-    const [rows] = await db.raw("SHOW SESSION STATUS LIKE 'Handler_read%'");
-    return (rows as Array<{ Value: string }>).reduce((n, r) => n + Number(r.Value), 0);
-  };
-  const before = await total();
-  await call();
-  // The SHOW itself reads a few rows of its own: measured by a second SHOW and taken off.
-  const after = await total();
-  const show = (await total()) - after;
-  return after - before - show;
-}
 
 /** The server as npm start runs it (WEB_CONCURRENCY workers behind node:cluster), with the given page cache. */
 function startServer(config: ReturnType<typeof loadConfig>, pageCacheMs: number) {

@@ -1,0 +1,22 @@
+/** What the benches share: percentiles, rounding and MySQL's rows read for one call. */
+import type { Knex } from 'knex';
+
+/** The p-th percentile (0-100) of ascending samples. */
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+export const round = (n: number) => Math.round(n * 100) / 100;
+
+/** Rows (index entries and table rows) MySQL reads for one call, from the session's handler counters. */
+export async function handlerReads(db: Knex, call: () => Promise<unknown>): Promise<number> {
+  const total = async () => {
+    const [rows] = await db.raw("SHOW SESSION STATUS LIKE 'Handler_read%'");
+    return (rows as Array<{ Value: string }>).reduce((n, r) => n + Number(r.Value), 0);
+  };
+  const before = await total();
+  await call();
+  const after = await total();
+  // The SHOW itself reads a few rows of its own: measured by a second SHOW and taken off.
+  const show = (await total()) - after;
+  return after - before - show;
+}
