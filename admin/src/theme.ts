@@ -15,9 +15,12 @@ export const theme: RaThemeOptions = {
     // MUI's #d32f2f red text on a striped row fell under 4.5:1.
     error: { main: '#b71c1c', light: '#e53935', dark: '#7f0000', contrastText: '#fff' },
   },
-  // Noto faces (fonts.css) only after the system's: they are fetched for the scripts those lack.
+  // Noto faces (fonts.css) only after the system's: they are fetched for the scripts those lack. Hangul's stands
+  // first: it claims nothing else, and after Liberation Sans (Helvetica's and Arial's stand-in on Linux) Chromium
+  // drew Korean names as boxes even with the Korean face loaded (scripts/hangul-fonts.mjs).
   typography: {
     fontFamily: [
+      '"Noto Sans KR Hangul"',
       'Roboto',
       'Helvetica',
       'Arial',
