@@ -68,10 +68,22 @@ export async function migrateLatest(db: Knex) {
         return await target.db.migrate.latest({ migrationSource });
       } catch (error) {
         if (!LOST_MIGRATION_RACE.test(String(error)) || Date.now() - started > MIGRATION_WAIT_MS) throw error;
+        if (/already locked/.test(String(error))) await dropDuplicateLockRows(target.db);
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
     }
   } finally {
     await target.release();
   }
+}
+
+/**
+ * knex adds its one lock row when it finds the lock table empty, so two processes creating the table at once
+ * can each add one; knex then never finds exactly one row to lock and every process waits for good (seen on
+ * the Galera cluster). The extra rows are never locked (knex's lock update rolls back unless it takes exactly
+ * one row), so keeping the first is safe while another process migrates.
+ */
+async function dropDuplicateLockRows(db: Knex) {
+  const rows: Array<{ index: number }> = await db('knex_migrations_lock').select('index').orderBy('index');
+  if (rows.length > 1) await db('knex_migrations_lock').whereNot('index', rows[0]!.index).del();
 }
