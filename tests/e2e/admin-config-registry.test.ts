@@ -1,21 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { encodeId } from '@app/domain';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { browserAvailable, launchBrowser, screenshot, signIn } from '../helpers/browser.js';
+import { browserAvailable, columnValues, launchBrowser, screenshot, signIn, tableHeaders } from '../helpers/browser.js';
 import { fixtureRegistry } from '../helpers/fixtureRegistry.js';
 
 const DESKTOP = { width: 1366, height: 768 };
 const POLL = { timeout: 15_000 };
-
-const headers = async (page: Page) =>
-  (await page.locator('thead th').allTextContents()).map((text) => text.trim()).filter(Boolean);
-/** The text of one column of the shown rows, by its header. */
-async function columnValues(page: Page, header: string) {
-  const index = (await page.locator('thead th').allTextContents()).map((t) => t.trim()).indexOf(header);
-  return page.locator(`tbody tr td:nth-child(${index + 1})`).allTextContents();
-}
 
 /**
  * README "Extend a screen", proved in the real admin: the app factory gets a registry where one entry
@@ -43,7 +35,7 @@ describe.skipIf(!browserAvailable())('a field added by registry entry alone, in 
     await signIn(page, server.url, 'manager@demo.test');
     await page.getByTestId('sidebar').getByText('Order History', { exact: true }).click();
     await page.locator('tbody tr').first().waitFor();
-    await expect.poll(() => headers(page), POLL).toContain('Occupation');
+    await expect.poll(() => tableHeaders(page), POLL).toContain('Occupation');
 
     // The header sorts: ascending, as the database orders it.
     await page.getByRole('columnheader', { name: 'Occupation' }).getByRole('button').click();
@@ -84,7 +76,7 @@ describe.skipIf(!browserAvailable())('a field added by registry entry alone, in 
     await signIn(page, server.url, 'team@demo.test');
     await page.getByTestId('sidebar').getByText('Order History', { exact: true }).click();
     await page.locator('tbody tr').first().waitFor();
-    expect(await headers(page)).not.toContain('Occupation');
+    expect(await tableHeaders(page)).not.toContain('Occupation');
     await page.getByRole('button', { name: 'Add filter' }).click();
     // The filter picker lists the other filters, but not this one.
     await page.getByRole('menuitemcheckbox', { name: 'Nationality' }).waitFor();

@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { encodeId, type Registry } from '@app/domain';
 import { missingIndexes } from '../../api/src/db/registryIndexes.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { browserAvailable, launchBrowser, screenshot, signIn } from '../helpers/browser.js';
+import { browserAvailable, columnValues, launchBrowser, screenshot, signIn, tableHeaders } from '../helpers/browser.js';
 import {
   addFixtureColumns,
   MEMBER_FIXTURE,
@@ -14,15 +14,6 @@ import {
 
 const DESKTOP = { width: 1366, height: 900 };
 const POLL = { timeout: 15_000 };
-
-/** The texts of a table's header cells. */
-const headers = async (table: ReturnType<Page['locator']>) =>
-  (await table.locator('thead th').allTextContents()).map((text) => text.trim());
-/** The texts of one column of a table's shown rows, by its header. */
-async function columnValues(table: ReturnType<Page['locator']>, header: string) {
-  const index = (await headers(table)).indexOf(header);
-  return table.locator(`tbody tr td:nth-child(${index + 1})`).allTextContents();
-}
 
 /**
  * Issue 20's Done-when: one field added to the orders registry and one to team members, each a new
@@ -67,7 +58,7 @@ describe.skipIf(!browserAvailable())('fields added to the registry alone, throug
     await page.getByTestId('sidebar').getByText('Order History', { exact: true }).click();
     const table = page.locator('table').first();
     await table.locator('tbody tr').first().waitFor();
-    await expect.poll(() => headers(table), POLL).toContain(label);
+    await expect.poll(() => tableHeaders(table), POLL).toContain(label);
 
     // The header sorts, both ways, as the database orders the column.
     await page.getByRole('columnheader', { name: label }).getByRole('button').click();
@@ -112,7 +103,7 @@ describe.skipIf(!browserAvailable())('fields added to the registry alone, throug
     await page.goto(`${server.url}/admin/manage-team`);
     const table = page.getByTestId('team-list');
     await table.getByText('admin@demo.test').waitFor();
-    await expect.poll(() => headers(table), POLL).toContain(label);
+    await expect.poll(() => tableHeaders(table), POLL).toContain(label);
 
     const codes: string[] = (await server.db('team_members').orderBy('employee_code').pluck('employee_code')).map(
       String,

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { CHROMIUM } from '../setup/browser.js';
 
@@ -29,4 +29,14 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await page.getByRole('textbox', { name: 'Password' }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.getByTestId('welcome').waitFor();
+}
+
+/** The texts of the header cells of the table in `scope` (a page or a table). */
+export const tableHeaders = async (scope: Page | Locator) =>
+  (await scope.locator('thead th').allTextContents()).map((text) => text.trim());
+
+/** The texts of one column of the shown rows of the table in `scope`, by its header. */
+export async function columnValues(scope: Page | Locator, header: string) {
+  const index = (await tableHeaders(scope)).indexOf(header);
+  return scope.locator(`tbody tr td:nth-child(${index + 1})`).allTextContents();
 }
