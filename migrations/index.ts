@@ -16,6 +16,7 @@ import * as commentEventDetail from './013_comment_event_detail.js';
 import * as orderWorkMinutes from './014_order_work_minutes.js';
 import * as registryIndexes from './015_registry_indexes.js';
 import * as myOrdersIndex from './016_my_orders_index.js';
+import * as customFields from './017_custom_fields.js';
 
 /**
  * Migrations in order, imported statically so that they run the same under tsx, vitest and a bundle.
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '014_order_work_minutes': orderWorkMinutes,
   '015_registry_indexes': registryIndexes,
   '016_my_orders_index': myOrdersIndex,
+  '017_custom_fields': customFields,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -12,3 +12,4 @@ export * from './sla.js';
 export * from './live.js';
 export * from './csv.js';
 export * from './orderRules.js';
+export * from './configuration/index.js';

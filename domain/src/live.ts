@@ -35,7 +35,18 @@ export interface ResyncEvent {
   type: 'resync';
 }
 
-export type LiveEvent = OrderChangedEvent | CountsChangedEvent | PresenceEvent | ResyncEvent;
+/**
+ * An Admin changed the configuration (issue 21: fields, overrides, custom queues): every signed-in
+ * member reloads the registry and queues and redraws, without a reload of the page.
+ */
+export interface ConfigurationChangedEvent {
+  type: 'configuration.changed';
+  /** Increases with every change (the configuration's version). */
+  version: number;
+}
+
+export type LiveEvent =
+  OrderChangedEvent | CountsChangedEvent | PresenceEvent | ResyncEvent | ConfigurationChangedEvent;
 
 /** A change as a sentence's end: "Alice moved it to Completed" reads `${by} ${describeChange(...)}`. */
 export function describeChange(event: Pick<OrderChangedEvent, 'action' | 'status' | 'assignTo'>): string {

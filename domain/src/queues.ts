@@ -1,5 +1,5 @@
 import type { ProcessingMode, Status } from './statuses.js';
-import type { Permission, Role } from './roles.js';
+import { can, type Permission, type Role } from './roles.js';
 
 /**
  * A queue's rows, described as data so that the API can turn it into SQL and into sums over the
@@ -41,6 +41,10 @@ export interface QueueDefinition {
   description: string;
   /** Permission needed to open the queue; none means every role. */
   permission?: Permission;
+  /** Roles that may open the queue (a custom queue's); absent: those with `permission`. */
+  roles?: readonly Role[];
+  /** A custom queue (issue 21): `filter` holds its statuses, this the rest of its list filter. */
+  custom?: { listFilter: Record<string, unknown>; icon: string | null; position: number };
   /** Table actions (bulk and per row) and the roles that see them (SPEC section 6). */
   actions: ReadonlyArray<{ action: QueueAction; roles: readonly Role[] }>;
 }
@@ -48,7 +52,8 @@ export interface QueueDefinition {
 export type QueueAction = 'delete' | 'assign' | 'unassign' | 'refund';
 const MANAGERS: readonly Role[] = ['Admin', 'Manager'];
 const EVERYONE: readonly Role[] = ['Admin', 'Manager', 'Team', 'Telecaller', 'Night Staff'];
-const DELETE = { action: 'delete', roles: MANAGERS } as const;
+export const DELETE_ACTION = { action: 'delete', roles: MANAGERS } as const;
+export const ASSIGN_ACTION = { action: 'assign', roles: EVERYONE } as const;
 
 /** DESIGN section 3: adding a queue is adding a row here. Order is the order of tiles and sidebar links. */
 export const QUEUES: readonly QueueDefinition[] = [
@@ -75,7 +80,7 @@ export const QUEUES: readonly QueueDefinition[] = [
     filter: { statusIn: ['New'], modeNotIn: ['Priority'], processingDate: 'due' },
     columns: 'orders',
     description: 'New, not Priority, processing date empty or due',
-    actions: [DELETE, { action: 'assign', roles: EVERYONE }],
+    actions: [DELETE_ACTION, ASSIGN_ACTION],
   },
   {
     route: 'priority-order',
@@ -86,7 +91,7 @@ export const QUEUES: readonly QueueDefinition[] = [
     filter: { statusIn: ['New'], modeIn: ['Priority'] },
     columns: 'orders',
     description: 'New and Priority',
-    actions: [DELETE, { action: 'assign', roles: EVERYONE }],
+    actions: [DELETE_ACTION, ASSIGN_ACTION],
   },
   {
     route: 'pending-order',
@@ -97,7 +102,7 @@ export const QUEUES: readonly QueueDefinition[] = [
     filter: { statusIn: ['New'], assigned: true },
     columns: 'orders',
     description: 'New and assigned (being worked)',
-    actions: [DELETE],
+    actions: [DELETE_ACTION],
   },
   {
     route: 'completed-order',
@@ -108,7 +113,7 @@ export const QUEUES: readonly QueueDefinition[] = [
     filter: { statusIn: ['Completed'] },
     columns: 'orders',
     description: 'Completed',
-    actions: [DELETE],
+    actions: [DELETE_ACTION],
   },
   {
     route: 'awaiting-response',
@@ -119,7 +124,7 @@ export const QUEUES: readonly QueueDefinition[] = [
     filter: { statusIn: ['Awaiting'] },
     columns: 'orders',
     description: 'Awaiting (shown as Awaiting Customer)',
-    actions: [DELETE],
+    actions: [DELETE_ACTION],
   },
   {
     route: 'awaiting-govt',
@@ -130,7 +135,7 @@ export const QUEUES: readonly QueueDefinition[] = [
     filter: { statusIn: ['AwaitingGovt'] },
     columns: 'orders',
     description: 'AwaitingGovt',
-    actions: [DELETE],
+    actions: [DELETE_ACTION],
   },
   {
     route: 'contact-customer',
@@ -141,7 +146,7 @@ export const QUEUES: readonly QueueDefinition[] = [
     filter: { statusIn: ['Contact Customer'] },
     columns: 'orders',
     description: 'Contact Customer',
-    actions: [DELETE],
+    actions: [DELETE_ACTION],
   },
   {
     route: 'called',
@@ -152,7 +157,7 @@ export const QUEUES: readonly QueueDefinition[] = [
     filter: { statusIn: ['Customer Called'] },
     columns: 'orders',
     description: 'Customer Called',
-    actions: [DELETE],
+    actions: [DELETE_ACTION],
   },
   {
     route: 'order-history',
@@ -163,7 +168,7 @@ export const QUEUES: readonly QueueDefinition[] = [
     filter: { statusNotIn: ['Deleted'] },
     columns: 'orders',
     description: 'Every status but Deleted',
-    actions: [DELETE],
+    actions: [DELETE_ACTION],
     permission: 'orders.history',
   },
   {
@@ -175,7 +180,7 @@ export const QUEUES: readonly QueueDefinition[] = [
     filter: { statusIn: ['New'], processingDate: 'future' },
     columns: 'future',
     description: 'New with a processing date after today (grouped by process month)',
-    actions: [DELETE],
+    actions: [DELETE_ACTION],
   },
   {
     route: 'deleted-order',
@@ -197,7 +202,7 @@ export const QUEUES: readonly QueueDefinition[] = [
     filter: { statusIn: ['Refunds'] },
     columns: 'refunds',
     description: 'Refunds',
-    actions: [DELETE, { action: 'refund', roles: EVERYONE }],
+    actions: [DELETE_ACTION, { action: 'refund', roles: EVERYONE }],
   },
   {
     route: 'chargeback',
@@ -208,7 +213,7 @@ export const QUEUES: readonly QueueDefinition[] = [
     filter: { statusIn: ['ChargeBack'] },
     columns: 'orders',
     description: 'ChargeBack',
-    actions: [DELETE],
+    actions: [DELETE_ACTION],
   },
 ];
 
@@ -217,6 +222,10 @@ export const COUNT_FIELDS: readonly string[] = QUEUES.map((q) => q.countField);
 
 export const queueByOrderName = (orderName: string): QueueDefinition | undefined =>
   QUEUES.find((q) => q.orderName === orderName);
+
+/** Whether a role may open a queue: its permission, or its roles for a custom queue. */
+export const mayOpenQueue = (queue: QueueDefinition, role: Role): boolean =>
+  (!queue.permission || can(role, queue.permission)) && (!queue.roles || queue.roles.includes(role));
 export const queueByRoute = (route: string): QueueDefinition | undefined => QUEUES.find((q) => q.route === route);
 
 /** The facts about one order (or one counters row) that decide which queues it belongs to. */

@@ -39,6 +39,8 @@ export const PERMISSIONS = {
   'preferences.own': ALL,
   /** Publish a role's default layout, which every member of that role starts from. */
   'preferences.publish': ['Admin'],
+  /** Custom fields, built-in field overrides and custom queues (issue 21): the Configuration area. */
+  'configuration.manage': ['Admin'],
 } as const satisfies Record<string, readonly Role[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

@@ -207,6 +207,8 @@ export const ordersResource: ResourceDefinition = {
     { key: 'accommodation' },
     { key: 'health' },
     { key: 'payment', collapsed: true },
+    // Custom fields an Admin added (issue 21) go here unless they name another section.
+    { key: 'additional' },
   ],
   recordRepresentation: 'order_id',
 };

@@ -45,6 +45,9 @@ export interface FieldValidation {
   email?: boolean;
   /** A regular expression source the whole value must match. */
   pattern?: string;
+  /** Numbers: the smallest and largest value allowed. */
+  min?: number;
+  max?: number;
   /** Key of MESSAGES (domain/messages.ts, SPEC section 5 wording) shown when a rule fails. */
   message?: string;
   /** Keys of MESSAGES for single rules, where SPEC words them apart from `message` (empty vs malformed email). */
@@ -86,6 +89,18 @@ export interface FieldDefinition {
    * shows it, or the age needs it). The list rows carry the stored fields placed in 'list' and these.
    */
   inListRows?: boolean;
+  /** A custom field an Admin added at run time (issue 21): its values live in order_values. */
+  custom?: boolean;
+  /** The label an Admin wrote (a custom field, or an overridden built-in); absent: the catalogue's. */
+  labelText?: { en: string; fr?: string | null };
+  /** A line of help under the field's input. */
+  help?: string;
+  /** Roles that may change its value on the order page (PUT /api/orders/{id}); absent: nobody. */
+  editRoles?: readonly Role[];
+  /** Place on the order page within its section, lower first; absent: after those with one, as listed. */
+  position?: number;
+  /** A queue column members see only once they turn it on. */
+  hiddenByDefault?: boolean;
 }
 
 export interface ResourceSection {

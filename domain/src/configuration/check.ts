@@ -1,0 +1,247 @@
+import { ROLES, isRole } from '../roles.js';
+import { STATUSES } from '../statuses.js';
+import type { Registry } from '../registry/types.js';
+import { effectiveRegistry, LOCKED_FIELDS, overridableFields } from './effective.js';
+import { listFilterKeys, RESERVED_FILTER_KEYS } from './matches.js';
+import {
+  CONFIGURATION_LIMITS as LIMITS,
+  CUSTOM_FIELD_TYPES,
+  FIELD_KEY_PATTERN,
+  QUEUE_ID_PATTERN,
+  type Configuration,
+  type CustomFieldType,
+  type CustomQueueRecord,
+  type OrderFieldRecord,
+} from './types.js';
+
+/**
+ * Every rule a configuration must keep, checked at once so that an import's dry run lists every
+ * problem, and a single record's create or update is refused by the same rules (the API runs this on
+ * the configuration as it would be). A problem names where it is (`fields.visa_type.choices`).
+ */
+export interface ConfigurationProblem {
+  path: string;
+  message: string;
+}
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => !!value && typeof value === 'object' && !Array.isArray(value);
+const isText = (value: unknown, max: number, min = 0) =>
+  typeof value === 'string' && value.length >= min && value.length <= max;
+const isTextOrNull = (value: unknown, max: number) => value === null || value === undefined || isText(value, max);
+const isNumberOrNull = (value: unknown) => value === null || value === undefined || Number.isFinite(value);
+
+function validPattern(source: string): boolean {
+  try {
+    new RegExp(source);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The record with every optional property given its default, as kept. */
+export function normalizeFieldRecord(record: Json): OrderFieldRecord {
+  return {
+    id: String(record.id ?? ''),
+    label: (record.label as string | null | undefined) ?? null,
+    labelFr: (record.labelFr as string | null | undefined) ?? null,
+    type: String(record.type ?? ''),
+    choices: (record.choices as string[] | null | undefined) ?? null,
+    help: (record.help as string | null | undefined) ?? null,
+    required: record.required === true,
+    min: (record.min as number | null | undefined) ?? null,
+    max: (record.max as number | null | undefined) ?? null,
+    pattern: (record.pattern as string | null | undefined) || null,
+    readRoles: (record.readRoles as OrderFieldRecord['readRoles'] | undefined) ?? [...ROLES],
+    editRoles: (record.editRoles as OrderFieldRecord['editRoles'] | undefined) ?? [],
+    column: record.column === true,
+    columnDefault: record.columnDefault !== false,
+    filter: record.filter === true,
+    sortable: record.sortable === true,
+    section: (record.section as string | undefined) ?? '',
+    position: Number(record.position ?? 0),
+    builtIn: record.builtIn === true,
+    removed: record.removed === true,
+  };
+}
+
+export function normalizeQueueRecord(record: Json): CustomQueueRecord {
+  return {
+    id: String(record.id ?? ''),
+    name: String(record.name ?? ''),
+    statuses: (record.statuses as CustomQueueRecord['statuses'] | undefined) ?? [],
+    filter: (record.filter as Json | undefined) ?? {},
+    roles: (record.roles as CustomQueueRecord['roles'] | undefined) ?? [],
+    icon: (record.icon as string | null | undefined) ?? null,
+    position: Number(record.position ?? 0),
+  };
+}
+
+function checkRoles(value: unknown, path: string, problems: ConfigurationProblem[], atLeastOne: boolean) {
+  if (!Array.isArray(value) || value.some((r) => !isRole(r)))
+    problems.push({ path, message: `${path} must be a list of roles: ${ROLES.join(', ')}.` });
+  else if (atLeastOne && value.length === 0) problems.push({ path, message: `${path} must name at least one role.` });
+}
+
+function checkField(raw: unknown, index: number, base: Registry, problems: ConfigurationProblem[]) {
+  const at = (key: string) => `fields.${isObject(raw) && typeof raw.id === 'string' ? raw.id : index}${key}`;
+  const problem = (key: string, message: string) => problems.push({ path: at(key), message });
+  if (!isObject(raw)) return problem('', `fields[${index}] must be an object.`);
+  const id = raw.id;
+  const builtIns = overridableFields(base.orders!);
+  const builtIn = builtIns.find((f) => f.source === id);
+  const known = base.orders!.fields.some((f) => f.source === id) || id === 'id' || id === 'version';
+  if (raw.builtIn === true) {
+    if (!builtIn) problem('.id', `${String(id)} is not a built-in field that can be changed.`);
+  } else if (typeof id !== 'string' || !new RegExp(FIELD_KEY_PATTERN).test(id)) {
+    problem('.id', 'A key is lower-case letters, digits and underscores, starting with a letter (at most 64).');
+  } else if (known) {
+    problem('.id', `${id} is the name of a built-in field: choose another key.`);
+  }
+  if (!isTextOrNull(raw.label, LIMITS.labelLength))
+    problem('.label', `label is text of at most ${LIMITS.labelLength} characters.`);
+  if (raw.builtIn !== true && !isText(raw.label, LIMITS.labelLength, 1)) problem('.label', 'label is required.');
+  if (!isTextOrNull(raw.labelFr, LIMITS.labelLength))
+    problem('.labelFr', `labelFr is text of at most ${LIMITS.labelLength} characters.`);
+  if (!isTextOrNull(raw.help, LIMITS.helpLength)) problem('.help', `help is at most ${LIMITS.helpLength} characters.`);
+  if (raw.readRoles !== undefined) checkRoles(raw.readRoles, at('.readRoles'), problems, false);
+  if (raw.editRoles !== undefined) checkRoles(raw.editRoles, at('.editRoles'), problems, false);
+  for (const flag of ['required', 'column', 'columnDefault', 'filter', 'sortable', 'builtIn', 'removed'])
+    if (raw[flag] !== undefined && typeof raw[flag] !== 'boolean') problem(`.${flag}`, `${flag} is true or false.`);
+  if (raw.position !== undefined && !Number.isInteger(raw.position))
+    problem('.position', 'position is a whole number.');
+  const sections = (base.orders!.sections ?? []).map((s) => s.key);
+  if (raw.section !== undefined && raw.section !== '' && !sections.includes(String(raw.section)))
+    problem('.section', `section is one of: ${sections.join(', ')}.`);
+
+  if (raw.builtIn === true) {
+    const lock = typeof id === 'string' ? LOCKED_FIELDS[id] : undefined;
+    const readers = Array.isArray(raw.readRoles) ? raw.readRoles : ROLES;
+    const hiddenFrom = lock?.roles.filter((r) => !readers.includes(r)) ?? [];
+    if (hiddenFrom.length)
+      problem('.readRoles', `${String(id)} cannot be hidden from ${hiddenFrom.join(', ')}: ${lock!.reason}`);
+    return;
+  }
+  const type = raw.type as CustomFieldType;
+  if (!CUSTOM_FIELD_TYPES.includes(type)) {
+    problem('.type', `Unknown type ${JSON.stringify(raw.type)}: one of ${CUSTOM_FIELD_TYPES.join(', ')}.`);
+    return;
+  }
+  const choices = raw.choices;
+  if (type === 'choice') {
+    if (!Array.isArray(choices) || choices.length === 0) problem('.choices', 'A choice field needs a list of choices.');
+    else if (choices.length > LIMITS.choices)
+      problem('.choices', `A choice field has at most ${LIMITS.choices} choices (this one has ${choices.length}).`);
+    else if (choices.some((c) => !isText(c, LIMITS.choiceLength, 1)))
+      problem('.choices', `Each choice is text of 1 to ${LIMITS.choiceLength} characters.`);
+    else if (new Set(choices).size !== choices.length) problem('.choices', 'The choices repeat one another.');
+  } else if (choices !== undefined && choices !== null && !(Array.isArray(choices) && choices.length === 0)) {
+    problem('.choices', 'Only a choice field has choices.');
+  }
+  if (!isNumberOrNull(raw.min)) problem('.min', 'min is a number.');
+  if (!isNumberOrNull(raw.max)) problem('.max', 'max is a number.');
+  if (typeof raw.min === 'number' && typeof raw.max === 'number' && raw.min > raw.max)
+    problem('.max', 'max must not be below min.');
+  if ((raw.min != null || raw.max != null) && !['number', 'text', 'longText'].includes(type))
+    problem('.min', 'Only number and text fields have a min and a max.');
+  if (raw.pattern != null && raw.pattern !== '') {
+    if (type !== 'text') problem('.pattern', 'Only a text field has a pattern.');
+    else if (!isText(raw.pattern, 500) || !validPattern(String(raw.pattern)))
+      problem('.pattern', 'pattern is not a valid regular expression.');
+  }
+  if (type === 'longText' && (raw.filter === true || raw.sortable === true))
+    problem('.filter', 'A long text field cannot filter or sort: make it a text field.');
+}
+
+function checkQueue(raw: unknown, index: number, fieldsOf: Registry, problems: ConfigurationProblem[]) {
+  const at = (key: string) => `queues.${isObject(raw) && typeof raw.id === 'string' ? raw.id : index}${key}`;
+  const problem = (key: string, message: string) => problems.push({ path: at(key), message });
+  if (!isObject(raw)) return problem('', `queues[${index}] must be an object.`);
+  if (typeof raw.id !== 'string' || !new RegExp(QUEUE_ID_PATTERN).test(raw.id))
+    problem('.id', 'A queue id is lower-case letters, digits and hyphens (at most 57).');
+  if (!isText(raw.name, LIMITS.labelLength, 1))
+    problem('.name', `name is text of 1 to ${LIMITS.labelLength} characters.`);
+  if (!Array.isArray(raw.statuses) || raw.statuses.length === 0 || raw.statuses.some((s) => !STATUSES.includes(s)))
+    problem('.statuses', `statuses is a list of one or more of: ${STATUSES.join(', ')}.`);
+  checkRoles(raw.roles, at('.roles'), problems, true);
+  if (!isTextOrNull(raw.icon, 64)) problem('.icon', 'icon is the name of an icon.');
+  if (raw.position !== undefined && !Number.isInteger(raw.position))
+    problem('.position', 'position is a whole number.');
+  if (raw.filter !== undefined && !isObject(raw.filter))
+    return problem('.filter', 'filter is an object, as a list filter.');
+  const keys = listFilterKeys(fieldsOf.orders!);
+  for (const [key, value] of Object.entries(raw.filter ?? {})) {
+    const accepted = RESERVED_FILTER_KEYS.includes(key) ? undefined : keys.get(key);
+    if (!accepted) {
+      problem(`.filter.${key}`, `The filter names ${key}, which is no filter of orders.`);
+      continue;
+    }
+    const values = Array.isArray(value) ? value : [value];
+    const { field } = accepted;
+    if (values.length === 0 || values.some((v) => v === null || typeof v === 'object'))
+      problem(`.filter.${key}`, `The filter on ${key} needs a value.`);
+    else if (field.choices && values.some((v) => !field.choices!.includes(String(v))))
+      problem(`.filter.${key}`, `The filter on ${key} takes one of: ${field.choices.join(', ')}.`);
+  }
+}
+
+/**
+ * Checks a configuration (an import's `fields` and `queues`, or the stored one with one record
+ * changed) against the code's registry. Answers every problem, and the configuration as it would be
+ * kept when there are none.
+ */
+export function checkConfiguration(
+  document: unknown,
+  base: Registry,
+): { problems: ConfigurationProblem[]; configuration?: Configuration } {
+  const problems: ConfigurationProblem[] = [];
+  if (!isObject(document)) return { problems: [{ path: '', message: 'The configuration must be a JSON object.' }] };
+  for (const key of Object.keys(document))
+    if (!['version', 'fields', 'queues'].includes(key))
+      problems.push({ path: key, message: `${key} is not part of a configuration.` });
+  if (document.version !== undefined && document.version !== 1)
+    problems.push({ path: 'version', message: 'version must be 1.' });
+  const fields = document.fields ?? [];
+  const queues = document.queues ?? [];
+  if (!Array.isArray(fields)) problems.push({ path: 'fields', message: 'fields must be a list.' });
+  if (!Array.isArray(queues)) problems.push({ path: 'queues', message: 'queues must be a list.' });
+  if (problems.length || !Array.isArray(fields) || !Array.isArray(queues)) return { problems };
+
+  fields.forEach((field, i) => checkField(field, i, base, problems));
+  const custom = fields.filter((f) => isObject(f) && f.builtIn !== true);
+  if (custom.length > LIMITS.customFields)
+    problems.push({
+      path: 'fields',
+      message: `At most ${LIMITS.customFields} custom fields (removed ones count): this has ${custom.length}.`,
+    });
+  const ids = fields.map((f) => (isObject(f) ? f.id : undefined));
+  ids.forEach((id, i) => {
+    if (ids.indexOf(id) !== i)
+      problems.push({ path: `fields.${String(id)}.id`, message: `${String(id)} is used twice.` });
+  });
+  if (queues.length > LIMITS.customQueues)
+    problems.push({
+      path: 'queues',
+      message: `At most ${LIMITS.customQueues} custom queues: this has ${queues.length}.`,
+    });
+  const queueIds = queues.map((q) => (isObject(q) ? q.id : undefined));
+  queueIds.forEach((id, i) => {
+    if (queueIds.indexOf(id) !== i)
+      problems.push({ path: `queues.${String(id)}.id`, message: `${String(id)} is used twice.` });
+  });
+  // Queues filter on the fields as they will be (a custom field of the same document counts); they are
+  // checked even when some fields have problems, against the fields that can be read.
+  const readable = fields.filter(
+    (f): f is Json => isObject(f) && (f.builtIn === true || CUSTOM_FIELD_TYPES.includes(f.type as CustomFieldType)),
+  );
+  const configuration: Configuration = { fields: readable.map(normalizeFieldRecord), queues: [] };
+  const withFields = effectiveRegistry(base, {
+    fields: configuration.fields.filter((f) => f.builtIn || typeof f.id === 'string'),
+    queues: [],
+  });
+  queues.forEach((queue, i) => checkQueue(queue, i, withFields, problems));
+  if (problems.length) return { problems };
+  configuration.queues = queues.map((q) => normalizeQueueRecord(q as Json));
+  return { problems, configuration };
+}

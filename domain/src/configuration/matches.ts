@@ -1,0 +1,72 @@
+import type { FieldDefinition, ResourceDefinition } from '../registry/types.js';
+import type { CustomQueueRecord } from './types.js';
+
+/**
+ * A list filter (GET /api/orders' `filter`, a custom queue's `filter`) read against a resource's fields:
+ * the key of each field's filter and the operator it stands for, and whether a record passes. The API
+ * turns the same keys into SQL; a custom queue's membership is decided here when an order changes.
+ */
+export type FilterOperator = 'eq' | 'gte' | 'lte' | 'prefix';
+
+/** Filter keys of a resource: a field's source (eq, prefix), or source_gte and source_lte (range). */
+export function listFilterKeys(resource: Pick<ResourceDefinition, 'fields'>) {
+  const keys = new Map<string, { field: FieldDefinition; op: FilterOperator }>();
+  for (const field of resource.fields) {
+    if (field.filter === 'eq' || field.filter === 'prefix') keys.set(field.source, { field, op: field.filter });
+    if (field.filter === 'range') {
+      keys.set(`${field.source}_gte`, { field, op: 'gte' });
+      keys.set(`${field.source}_lte`, { field, op: 'lte' });
+    }
+  }
+  return keys;
+}
+
+/** Filter keys a custom queue's filter may not use: the queue and the search are the list's own. */
+export const RESERVED_FILTER_KEYS = ['queue', 'q'];
+
+/** A datetime bound as stored: a day covers the whole day. */
+const bound = (field: FieldDefinition, op: FilterOperator, value: string) =>
+  field.type === 'datetime' && /^\d{4}-\d{2}-\d{2}$/.test(value)
+    ? `${value} ${op === 'lte' ? '23:59:59' : '00:00:00'}`
+    : value;
+
+function compare(a: unknown, b: unknown): number {
+  if (typeof a === 'number' || typeof b === 'number') return Number(a) - Number(b);
+  return String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0;
+}
+
+/** Whether a record (its fields by source, custom values included) passes one filter key's value. */
+export function passesFilter(
+  field: FieldDefinition,
+  op: FilterOperator,
+  wanted: unknown,
+  record: Record<string, unknown>,
+) {
+  let value = record[field.source];
+  if (value === undefined || value === null) return false;
+  if (field.type === 'boolean') value = value === true || value === 1 || value === '1';
+  switch (op) {
+    case 'eq':
+      return Array.isArray(wanted) ? wanted.some((w) => compare(value, w) === 0) : compare(value, wanted) === 0;
+    case 'prefix':
+      return String(value).startsWith(String(wanted));
+    case 'gte':
+      return compare(value, bound(field, op, String(wanted))) >= 0;
+    case 'lte':
+      return compare(value, bound(field, op, String(wanted))) <= 0;
+  }
+}
+
+/** Whether an order (with its custom values) is in a custom queue: one of its statuses, and its filter. */
+export function inCustomQueue(
+  queue: Pick<CustomQueueRecord, 'statuses' | 'filter'>,
+  orders: Pick<ResourceDefinition, 'fields'>,
+  order: Record<string, unknown>,
+): boolean {
+  if (!queue.statuses.includes(order.process_status as never)) return false;
+  const keys = listFilterKeys(orders);
+  return Object.entries(queue.filter).every(([key, wanted]) => {
+    const accepted = keys.get(key);
+    return !!accepted && passesFilter(accepted.field, accepted.op, wanted, order);
+  });
+}
