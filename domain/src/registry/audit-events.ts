@@ -22,6 +22,12 @@ export const AUDIT_ACTIONS = [
   'member-password',
   'member-delete',
   'password-change',
+  // Issue 21: a custom field's value changed (detail {field, from, to}); an Admin changed the configuration
+  // (order_id null; detail {id, before, after}: a field, a custom queue, or a whole imported document).
+  'field',
+  'config-field',
+  'config-queue',
+  'config-import',
 ] as const;
 
 /** The Audit Log: who did what to which order, when, from and to. Read-only. */
