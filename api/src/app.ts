@@ -74,7 +74,11 @@ export async function buildApp({ config, db, registry = RESOURCES }: BuildAppOpt
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);
-  app.decorate('registry', registry);
+  app.decorate('baseRegistry', registry);
+  // The registry with the Admins' configuration applied (modules/configuration keeps it); the code's until that loads.
+  app.decorate('registry', {
+    getter: () => (app.hasDecorator('configuration') ? app.configuration.registry : registry),
+  });
   app.server.maxConnections = config.maxConnections;
   // Every route as registered (method, url, schema, config): tests walk it to reach every endpoint.
   const routeTable: RouteOptions[] = [];

@@ -24,8 +24,13 @@ export interface TokenPayload {
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
-    /** The resources served at /api/<name> and described to the admin by GET /api/admin/registry. */
-    registry: Registry;
+    /**
+     * The resources served at /api/<name> and described to the admin by GET /api/admin/registry: the code's
+     * with the Admins' configuration applied (issue 21). The same object until the configuration changes.
+     */
+    readonly registry: Registry;
+    /** The code's registry (buildApp's `registry`, a fixture in tests), before any configuration. */
+    baseRegistry: Registry;
     db: Knex;
     storage: Storage;
     /** Every route as registered, in order (see app.ts). */

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import configuration from './configuration/index.js';
 import resources from './resources/index.js';
 import health from './health/index.js';
 import audit from './audit/index.js';
@@ -20,12 +21,14 @@ import files from './files/index.js';
 
 /**
  * Every business area, each a Fastify plugin (its index.ts) that registers its routes, serves its
- * resources and decorates its service; `resources` first, since the others serve theirs through it.
+ * resources and decorates its service; `configuration` first, since the registry every other one reads
+ * is the one it makes (app.registry), then `resources`, since the others serve theirs through it.
  * Between modules only a service is used: another module imports `<module>/service.ts`; what may
  * import no module (plugins, db, storage, core) calls its decoration, e.g. `app.authService`.
  * Adding an area is adding a line here.
  */
 export const modules: FastifyPluginAsync[] = [
+  configuration,
   resources,
   health,
   audit,

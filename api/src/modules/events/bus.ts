@@ -1,12 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
-import type { OrderChangedEvent, PresenceEvent, QueueFacts, ResyncEvent } from '@app/domain';
+import type { ConfigurationChangedEvent, OrderChangedEvent, PresenceEvent, QueueFacts, ResyncEvent } from '@app/domain';
 import { subscriberOf } from '../../plugins/redis.js';
 
 /** What travels between API processes: an event, plus what the receiving process needs to route it. */
 export interface BusMessage {
   /** resync: events may have been missed (Redis was away); every client reloads what it shows. */
-  event: OrderChangedEvent | PresenceEvent | ResyncEvent;
+  event: OrderChangedEvent | PresenceEvent | ResyncEvent | ConfigurationChangedEvent;
   /** order.changed: the order's queue facts before and after, to tell who may read it. */
   facts?: { before: QueueFacts; after: QueueFacts };
   /** order.changed: whether queue counts moved. */

@@ -58,6 +58,11 @@ export interface HubOptions {
    * hears of it, so that what a client reads because of the event is read anew (the queue page cache).
    */
   ordersChanged: () => void;
+  /**
+   * The configuration changed (issue 21), here or in another process: the process reloads it before any
+   * stream hears of it (and of what follows), so that a client told of the change reads the new one.
+   */
+  configurationChanged: (version: number) => Promise<void>;
 }
 
 /** The queues a member's role may open. */
@@ -85,6 +90,8 @@ export class LiveHub {
   private readonly sessionTimer: NodeJS.Timeout;
   private checkingSessions = false;
   private readonly unsubscribe: Array<() => void>;
+  /** Deliveries held, in order, behind a configuration reload (none while nothing reloads). */
+  private reloading: Promise<void> | null = null;
 
   constructor(
     private readonly app: FastifyInstance,
@@ -96,10 +103,16 @@ export class LiveHub {
   ) {
     this.unsubscribe = [
       bus.subscribe((delivery) => {
-        // After a resync (Redis was away) this process may have missed other processes' changes too.
-        if (delivery.event.type === 'order.changed' || delivery.event.type === 'resync') options.ordersChanged();
-        for (const stream of this.streams) this.deliver(stream, delivery);
-        if (delivery.countsChanged) this.refreshCountsSoon();
+        const { event } = delivery;
+        if (event.type !== 'configuration.changed' && !this.reloading) return this.receive(delivery);
+        const reloaded = event.type === 'configuration.changed' ? this.reloadConfiguration(event.version) : null;
+        const held: Promise<void> = (this.reloading ?? Promise.resolve())
+          .then(() => reloaded)
+          .then(() => {
+            if (this.reloading === held) this.reloading = null;
+            this.receive(delivery);
+          });
+        this.reloading = held;
       }),
       bus.subscribeEnd((target) => this.endHere(target)),
     ];
@@ -107,6 +120,17 @@ export class LiveHub {
     this.sweepTimer.unref();
     this.sessionTimer = setInterval(() => void this.checkSessions(), options.heartbeatMs);
     this.sessionTimer.unref();
+  }
+
+  private receive(delivery: BusDelivery) {
+    // After a resync (Redis was away) this process may have missed other processes' changes too.
+    if (delivery.event.type === 'order.changed' || delivery.event.type === 'resync') this.options.ordersChanged();
+    for (const stream of this.streams) this.deliver(stream, delivery);
+    if (delivery.countsChanged) this.refreshCountsSoon();
+  }
+
+  private reloadConfiguration(version: number) {
+    return this.options.configurationChanged(version).catch((error: unknown) => this.logError(error));
   }
 
   get openStreams(): number {
@@ -190,6 +214,11 @@ export class LiveHub {
       const countsChanged = (Object.keys(before) as Array<keyof QueueFacts>).some((k) => before[k] !== after[k]);
       await this.bus.publish({ event, facts: { before, after }, countsChanged });
     }
+  }
+
+  /** Tells every process and every open stream that the configuration changed, once it has committed. */
+  async publishConfigurationChanged(version: number): Promise<void> {
+    await this.bus.publish({ event: { type: 'configuration.changed', version } });
   }
 
   /** A member opened (viewing) or left an order page; answers who is viewing it now. */

@@ -22,6 +22,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     countsDelayMs: 100,
     countsOf: (members) => app.ordersService.folderCountsOf(app.db, members),
     ordersChanged: () => app.queuePages.clear(),
+    configurationChanged: (version) => app.configuration.reload(version),
   });
   // Before the server closes: an open stream would otherwise keep it waiting.
   app.addHook('preClose', () => stopHub(app, hub));

@@ -53,6 +53,16 @@ export async function endLiveStreams(db: Knex | Knex.Transaction, target: Stream
   await hub?.endStreams(target).catch((error: unknown) => hub.logError(error));
 }
 
+/**
+ * Announces a configuration change (issue 21) that has committed: every process reloads the
+ * configuration, then every open stream gets `configuration.changed`. A failure is logged, not thrown:
+ * the change stands, and every process finds the new version by itself within seconds.
+ */
+export async function publishConfigurationChanged(db: Knex, version: number): Promise<void> {
+  const hub = hubOf(db);
+  await hub?.publishConfigurationChanged(version).catch((error: unknown) => hub.logError(error));
+}
+
 /** An order as a change saw it: the facts that place it in queues, its holder and its version. */
 export interface ChangedOrder {
   order_id: number;

@@ -1,0 +1,174 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyError, FastifyReply } from 'fastify';
+import { CONFIGURATION_LIMITS, mayOpenQueue } from '@app/domain';
+import { badRequest, notFound, ok } from '../../http.js';
+import {
+  FieldCreateBody,
+  FieldListQuery,
+  FieldUpdateBody,
+  IdParams,
+  ImportBody,
+  ImportQuery,
+  QueueCreateBody,
+  QueueListQuery,
+  QueueUpdateBody,
+} from './schemas.js';
+import {
+  ConfigurationRefused,
+  createField,
+  createQueue,
+  exportDocument,
+  fieldAnswer,
+  fieldAnswers,
+  importConfiguration,
+  queueAnswer,
+  removeField,
+  removeQueue,
+  updateField,
+  updateQueue,
+} from './service.js';
+
+const tags = ['configuration'];
+const manage = { permission: 'configuration.manage' } as const;
+const MEGABYTE = 1024 * 1024;
+
+type Json = Record<string, unknown>;
+type ListRecord = { id: string; position: number } & object;
+interface ListParams {
+  sort?: [string, string];
+  range?: [number, number];
+  filter?: Json;
+}
+
+/** ra-data-simple-rest sends sort, range and filter as JSON: read before the schema checks them. */
+async function readJsonParams(request: { query: unknown }) {
+  const query = { ...(request.query as Json) };
+  for (const name of ['sort', 'range', 'filter']) {
+    if (query[name] === undefined || query[name] === '') delete query[name];
+    else
+      try {
+        query[name] = JSON.parse(String(query[name]));
+      } catch {
+        throw badRequest(`${name} must be JSON.`);
+      }
+  }
+  request.query = query;
+}
+
+/**
+ * A list of a few records held in memory, in ra-data-simple-rest's conventions: filtered (a list of
+ * ids is getMany), sorted, cut to the range, with its Content-Range.
+ */
+function answerList<T extends ListRecord>(reply: FastifyReply, resource: string, records: T[], params: ListParams) {
+  const { id, ...equal } = params.filter ?? {};
+  const ids = id === undefined ? null : new Set([id].flat());
+  const read = (r: T, key: string) => (r as unknown as Json)[key];
+  const kept = records.filter(
+    (r) => (!ids || ids.has(r.id)) && Object.entries(equal).every(([key, value]) => read(r, key) === value),
+  );
+  const [by, order] = params.sort ?? ['position', 'ASC'];
+  const key = (r: T) => (by === 'label' ? String(read(r, 'label') ?? r.id) : (read(r, by) as string | number));
+  const direction = order.toUpperCase() === 'DESC' ? -1 : 1;
+  kept.sort((a, b) => {
+    const [x, y] = [key(a), key(b)];
+    return (x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : 1) * direction;
+  });
+  const [start, end] = params.range ?? [0, Math.max(kept.length - 1, 0)];
+  if (end < start) throw badRequest('range must be [start, end], whole numbers with start <= end.');
+  const page = kept.slice(start, end + 1);
+  const last = page.length ? start + page.length - 1 : start;
+  void reply.header('Content-Range', `${resource} ${start}-${last}/${kept.length}`);
+  return page;
+}
+
+/**
+ * The configuration (issue 21), Admins only: /api/order-fields and /api/custom-queues in
+ * ra-data-simple-rest's conventions, export and import of the whole; and for every member, the custom
+ * queues their role may open.
+ */
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  // A refusal lists every problem; a document over the limit is named as such.
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
+    if (error instanceof ConfigurationRefused)
+      return reply.code(400).send({ status: 0, message: error.message, problems: error.problems });
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      throw badRequest(
+        `The configuration document is over ${CONFIGURATION_LIMITS.documentBytes / MEGABYTE} MB, the most accepted.`,
+      );
+    throw error;
+  });
+
+  const listed = { preValidation: readJsonParams };
+  const configuration = () => app.configuration.current;
+
+  app.get(
+    '/order-fields',
+    { schema: { tags, querystring: FieldListQuery }, config: manage, ...listed },
+    async (request, reply) =>
+      answerList(reply, 'order-fields', fieldAnswers(app.baseRegistry, configuration()), request.query as ListParams),
+  );
+  app.get('/order-fields/:id', { schema: { tags, params: IdParams }, config: manage }, async (request) => {
+    const record = fieldAnswer(app.baseRegistry, configuration(), request.params.id);
+    if (!record) throw notFound('Record not found.');
+    return record;
+  });
+  app.post('/order-fields', { schema: { tags, body: FieldCreateBody }, config: manage }, async (request) =>
+    createField(app, request.member, request.body),
+  );
+  app.put(
+    '/order-fields/:id',
+    { schema: { tags, params: IdParams, body: FieldUpdateBody }, config: manage },
+    async (request) => updateField(app, request.member, request.params.id, request.body),
+  );
+  app.delete('/order-fields/:id', { schema: { tags, params: IdParams }, config: manage }, async (request) =>
+    removeField(app, request.member, request.params.id),
+  );
+
+  app.get(
+    '/custom-queues',
+    { schema: { tags, querystring: QueueListQuery }, config: manage, ...listed },
+    async (request, reply) => answerList(reply, 'custom-queues', configuration().queues, request.query as ListParams),
+  );
+  app.get('/custom-queues/:id', { schema: { tags, params: IdParams }, config: manage }, async (request) => {
+    const record = queueAnswer(configuration(), request.params.id);
+    if (!record) throw notFound('Record not found.');
+    return record;
+  });
+  app.post('/custom-queues', { schema: { tags, body: QueueCreateBody }, config: manage }, async (request) =>
+    createQueue(app, request.member, request.body),
+  );
+  app.put(
+    '/custom-queues/:id',
+    { schema: { tags, params: IdParams, body: QueueUpdateBody }, config: manage },
+    async (request) => updateQueue(app, request.member, request.params.id, request.body),
+  );
+  app.delete('/custom-queues/:id', { schema: { tags, params: IdParams }, config: manage }, async (request) =>
+    removeQueue(app, request.member, request.params.id),
+  );
+
+  app.get('/configuration/export', { schema: { tags }, config: manage }, async () =>
+    exportDocument(app.baseRegistry, configuration()),
+  );
+  app.post(
+    '/configuration/import',
+    {
+      schema: { tags, querystring: ImportQuery, body: ImportBody },
+      config: manage,
+      bodyLimit: CONFIGURATION_LIMITS.documentBytes,
+    },
+    async (request) => {
+      const dryRun = request.query.dryRun === true;
+      const result = await importConfiguration(app, request.member, request.body as Json, dryRun);
+      return ok(dryRun ? 'The configuration can be imported.' : 'Configuration imported.', result);
+    },
+  );
+
+  app.get('/admin/custom-queues', { schema: { tags }, config: { permission: 'orders.read' } }, async (request) =>
+    ok(
+      'Custom queues.',
+      app.configuration.queues.filter((queue) => mayOpenQueue(queue, request.member.type)),
+    ),
+  );
+};
+
+export default routes;
