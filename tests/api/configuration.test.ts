@@ -202,6 +202,20 @@ describe.each(dialects())('the configuration API on %s', (dialect) => {
         'choices: A choice field has at most 200 choices (this one has 201).',
       ],
       [
+        'a label over two lines',
+        'POST',
+        '/api/order-fields',
+        { ...visaType, id: 'two_lines', label: 'Visa\ntype' },
+        'label: label is one line of text of at most 100 characters.',
+      ],
+      [
+        'a choice with a control character',
+        'POST',
+        '/api/order-fields',
+        { ...visaType, id: 'control', choices: ['A\u0007'] },
+        'choices: Each choice is one line of text of 1 to 100 characters.',
+      ],
+      [
         'repeated choices',
         'POST',
         '/api/order-fields',
@@ -398,15 +412,13 @@ describe.each(dialects())('the configuration API on %s', (dialect) => {
       (await admin('POST', '/api/order-fields', { id: 'visa_ref', label: 'Visa ref', type: 'text' })).statusCode,
     ).toBe(200);
     const orders: number[] = await t.db('orders').orderBy('order_id').limit(4).pluck('order_id');
-    await t
-      .db('order_values')
-      .insert(
-        ['12', 'abc', 'x1', 'none'].map((value, i) => ({
-          order_id: orders[i],
-          field_id: 'visa_ref',
-          value_text: value,
-        })),
-      );
+    await t.db('order_values').insert(
+      ['12', 'abc', 'x1', 'none'].map((value, i) => ({
+        order_id: orders[i],
+        field_id: 'visa_ref',
+        value_text: value,
+      })),
+    );
     const before = await configurationTables();
     const refused = await admin('PUT', '/api/order-fields/visa_ref', { type: 'number' });
     expect(refused.statusCode).toBe(400);

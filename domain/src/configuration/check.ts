@@ -26,9 +26,14 @@ export interface ConfigurationProblem {
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => !!value && typeof value === 'object' && !Array.isArray(value);
+/** Labels, choices and names show as one line (a menu entry, a column header): no control characters. */
+const CONTROL = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
 const isText = (value: unknown, max: number, min = 0) =>
-  typeof value === 'string' && value.length >= min && value.length <= max;
+  typeof value === 'string' && value.length >= min && value.length <= max && !CONTROL.test(value);
 const isTextOrNull = (value: unknown, max: number) => value === null || value === undefined || isText(value, max);
+/** Help and patterns may run over lines. */
+const isLongText = (value: unknown, max: number) =>
+  value === null || value === undefined || (typeof value === 'string' && value.length <= max);
 const isNumberOrNull = (value: unknown) => value === null || value === undefined || Number.isFinite(value);
 
 function validPattern(source: string): boolean {
@@ -100,11 +105,12 @@ function checkField(raw: unknown, index: number, base: Registry, problems: Confi
     problem('.id', `${id} is the name of a built-in field: choose another key.`);
   }
   if (!isTextOrNull(raw.label, LIMITS.labelLength))
-    problem('.label', `label is text of at most ${LIMITS.labelLength} characters.`);
-  if (raw.builtIn !== true && !isText(raw.label, LIMITS.labelLength, 1)) problem('.label', 'label is required.');
+    problem('.label', `label is one line of text of at most ${LIMITS.labelLength} characters.`);
+  if (raw.builtIn !== true && (raw.label === undefined || raw.label === null || raw.label === ''))
+    problem('.label', 'label is required.');
   if (!isTextOrNull(raw.labelFr, LIMITS.labelLength))
-    problem('.labelFr', `labelFr is text of at most ${LIMITS.labelLength} characters.`);
-  if (!isTextOrNull(raw.help, LIMITS.helpLength)) problem('.help', `help is at most ${LIMITS.helpLength} characters.`);
+    problem('.labelFr', `labelFr is one line of text of at most ${LIMITS.labelLength} characters.`);
+  if (!isLongText(raw.help, LIMITS.helpLength)) problem('.help', `help is at most ${LIMITS.helpLength} characters.`);
   if (raw.readRoles !== undefined) checkRoles(raw.readRoles, at('.readRoles'), problems, false);
   if (raw.editRoles !== undefined) checkRoles(raw.editRoles, at('.editRoles'), problems, false);
   for (const flag of ['required', 'column', 'columnDefault', 'filter', 'sortable', 'builtIn', 'removed'])
@@ -134,7 +140,7 @@ function checkField(raw: unknown, index: number, base: Registry, problems: Confi
     else if (choices.length > LIMITS.choices)
       problem('.choices', `A choice field has at most ${LIMITS.choices} choices (this one has ${choices.length}).`);
     else if (choices.some((c) => !isText(c, LIMITS.choiceLength, 1)))
-      problem('.choices', `Each choice is text of 1 to ${LIMITS.choiceLength} characters.`);
+      problem('.choices', `Each choice is one line of text of 1 to ${LIMITS.choiceLength} characters.`);
     else if (new Set(choices).size !== choices.length) problem('.choices', 'The choices repeat one another.');
   } else if (choices !== undefined && choices !== null && !(Array.isArray(choices) && choices.length === 0)) {
     problem('.choices', 'Only a choice field has choices.');
@@ -147,7 +153,7 @@ function checkField(raw: unknown, index: number, base: Registry, problems: Confi
     problem('.min', 'Only number and text fields have a min and a max.');
   if (raw.pattern != null && raw.pattern !== '') {
     if (type !== 'text') problem('.pattern', 'Only a text field has a pattern.');
-    else if (!isText(raw.pattern, 500) || !validPattern(String(raw.pattern)))
+    else if (typeof raw.pattern !== 'string' || !isLongText(raw.pattern, 500) || !validPattern(raw.pattern))
       problem('.pattern', 'pattern is not a valid regular expression.');
   }
   if (type === 'longText' && (raw.filter === true || raw.sortable === true))
@@ -161,7 +167,7 @@ function checkQueue(raw: unknown, index: number, fieldsOf: Registry, problems: C
   if (typeof raw.id !== 'string' || !new RegExp(QUEUE_ID_PATTERN).test(raw.id))
     problem('.id', 'A queue id is lower-case letters, digits and hyphens (at most 57).');
   if (!isText(raw.name, LIMITS.labelLength, 1))
-    problem('.name', `name is text of 1 to ${LIMITS.labelLength} characters.`);
+    problem('.name', `name is one line of text of 1 to ${LIMITS.labelLength} characters.`);
   if (!Array.isArray(raw.statuses) || raw.statuses.length === 0 || raw.statuses.some((s) => !STATUSES.includes(s)))
     problem('.statuses', `statuses is a list of one or more of: ${STATUSES.join(', ')}.`);
   checkRoles(raw.roles, at('.roles'), problems, true);
