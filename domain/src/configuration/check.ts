@@ -1,3 +1,4 @@
+import { SINGLE_LINE_PATTERN } from '../csv.js';
 import { ROLES, isRole } from '../roles.js';
 import { STATUSES } from '../statuses.js';
 import type { Registry } from '../registry/types.js';
@@ -27,9 +28,9 @@ export interface ConfigurationProblem {
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => !!value && typeof value === 'object' && !Array.isArray(value);
 /** Labels, choices and names show as one line (a menu entry, a column header): no control characters. */
-const CONTROL = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
+const ONE_LINE = new RegExp(SINGLE_LINE_PATTERN);
 const isText = (value: unknown, max: number, min = 0) =>
-  typeof value === 'string' && value.length >= min && value.length <= max && !CONTROL.test(value);
+  typeof value === 'string' && value.length >= min && value.length <= max && ONE_LINE.test(value);
 const isTextOrNull = (value: unknown, max: number) => value === null || value === undefined || isText(value, max);
 /** Help and patterns may run over lines. */
 const isLongText = (value: unknown, max: number) =>
