@@ -65,8 +65,10 @@ export function filterKeys(resource: Pick<ResourceDefinition, 'fields' | 'idFiel
 function filterValueSchema(field: FieldDefinition, key: string): TSchema {
   const refuse = (what: string) => ({ errorMessage: sameForEach(TYPE_KEYWORDS, `Filter ${key} must be ${what}.`) });
   switch (field.type) {
-    case 'id':
     case 'number':
+      // A custom number field (issue 21) keeps decimals.
+      return field.custom ? Type.Number(refuse('a number')) : Type.Integer(refuse('a whole number'));
+    case 'id':
     case 'money':
     case 'reference':
       return Type.Integer(refuse('a whole number'));

@@ -24,8 +24,8 @@ export function listFilterKeys(resource: Pick<ResourceDefinition, 'fields'>) {
 /** Filter keys a custom queue's filter may not use: the queue and the search are the list's own. */
 export const RESERVED_FILTER_KEYS = ['queue', 'q'];
 
-/** A datetime bound as stored: a day covers the whole day. */
-const bound = (field: FieldDefinition, op: FilterOperator, value: string) =>
+/** A datetime bound as stored: a day covers the whole day (the API's SQL of a queue's filter takes it too). */
+export const storedBound = (field: FieldDefinition, op: FilterOperator, value: string) =>
   field.type === 'datetime' && /^\d{4}-\d{2}-\d{2}$/.test(value)
     ? `${value} ${op === 'lte' ? '23:59:59' : '00:00:00'}`
     : value;
@@ -51,9 +51,9 @@ export function passesFilter(
     case 'prefix':
       return String(value).startsWith(String(wanted));
     case 'gte':
-      return compare(value, bound(field, op, String(wanted))) >= 0;
+      return compare(value, storedBound(field, op, String(wanted))) >= 0;
     case 'lte':
-      return compare(value, bound(field, op, String(wanted))) <= 0;
+      return compare(value, storedBound(field, op, String(wanted))) <= 0;
   }
 }
 

@@ -195,7 +195,8 @@ const fields: FieldDefinition[] = [
 export const ordersResource: ResourceDefinition = {
   name: 'orders',
   idField: 'order_id',
-  permissions: { list: 'orders.read', show: 'orders.read' },
+  // update: custom fields' values (issue 21), each field's editRoles deciding who may change it.
+  permissions: { list: 'orders.read', show: 'orders.read', update: 'orders.work' },
   fields,
   defaultSort: { field: 'order_id', order: 'DESC' },
   sections: [

@@ -4,10 +4,12 @@ import { createSession, type Session } from 'better-sse';
 import {
   can,
   matchesQueue,
+  mayOpenQueue,
   QUEUES,
   todayUtc,
   type LiveEvent,
   type OrderChangedEvent,
+  type QueueDefinition,
   type QueueFacts,
 } from '@app/domain';
 import { HttpError } from '../../http.js';
@@ -53,6 +55,8 @@ export interface HubOptions {
   countsDelayMs: number;
   /** The folder counts of these members, by member id (the orders service). */
   countsOf: (members: Member[]) => Promise<Map<number, Record<string, number>>>;
+  /** The custom queues as they stand (issue 21): a member sees the counts of those their role may open. */
+  customQueues?: () => readonly QueueDefinition[];
   /**
    * Orders changed, here (on commit) or in another process (from the bus): called before any stream
    * hears of it, so that what a client reads because of the event is read anew (the queue page cache).
@@ -65,8 +69,8 @@ export interface HubOptions {
   configurationChanged: (version: number) => Promise<void>;
 }
 
-/** The queues a member's role may open. */
-const openQueues = (member: Member) => QUEUES.filter((q) => !q.permission || can(member.type, q.permission));
+/** The queues a member's role may open (built-in ones). */
+const openQueues = (member: Member) => QUEUES.filter((q) => mayOpenQueue(q, member.type));
 
 /** Whether the member may read an event: an order change only if the order is (or was) in a queue they may open. */
 function mayRead(member: Member, delivery: BusDelivery, today: string): boolean {
@@ -206,12 +210,13 @@ export class LiveHub {
 
   /** Publishes changed orders to every process once their transaction has committed. */
   async publishOrderChanges(
-    changes: Array<{ event: OrderChangedEvent; before: QueueFacts; after: QueueFacts }>,
+    changes: Array<{ event: OrderChangedEvent; before: QueueFacts; after: QueueFacts; countsChanged?: boolean }>,
   ): Promise<void> {
     // At once in this process: the member who changed the orders may read them again before the bus answers.
     this.options.ordersChanged();
-    for (const { event, before, after } of changes) {
-      const countsChanged = (Object.keys(before) as Array<keyof QueueFacts>).some((k) => before[k] !== after[k]);
+    for (const { event, before, after, countsChanged: queuesChanged } of changes) {
+      const countsChanged =
+        !!queuesChanged || (Object.keys(before) as Array<keyof QueueFacts>).some((k) => before[k] !== after[k]);
       await this.bus.publish({ event, facts: { before, after }, countsChanged });
     }
   }
@@ -319,9 +324,12 @@ export class LiveHub {
     const members = new Map([...this.streams].map((s) => [s.member.id, s.member]));
     if (!members.size) return;
     const counts = await this.options.countsOf([...members.values()]);
+    const customQueues = this.options.customQueues?.() ?? [];
     for (const stream of this.streams) {
+      // The counts of the queues the member's role may open, custom ones (custom-<id>) included.
+      const queues = [...openQueues(stream.member), ...customQueues.filter((q) => mayOpenQueue(q, stream.member.type))];
       const visible = Object.fromEntries(
-        openQueues(stream.member).map((q) => [q.countField, counts.get(stream.member.id)?.[q.countField] ?? 0]),
+        queues.map((q) => [q.countField, counts.get(stream.member.id)?.[q.countField] ?? 0]),
       );
       const text = JSON.stringify(visible);
       if (text === stream.counts) continue;

@@ -21,6 +21,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     sessionOf: (payload) => app.authService.sessionMember(app.db, payload),
     countsDelayMs: 100,
     countsOf: (members) => app.ordersService.folderCountsOf(app.db, members),
+    customQueues: () => app.ordersService.configuredCustomQueues(app),
     ordersChanged: () => app.queuePages.clear(),
     configurationChanged: (version) => app.configuration.reload(version),
   });

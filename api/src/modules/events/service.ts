@@ -83,16 +83,17 @@ const factsOf = (o: ChangedOrder): QueueFacts => ({
 
 /**
  * Announces order changes made in `trx` once it commits (nothing if it rolls back): each becomes an
- * `order.changed` event on every process, and queue counts follow when the change moved them.
+ * `order.changed` event on every process, and queue counts follow when the change moved them (its
+ * queue facts, or `countsChanged`: it joined or left a custom queue).
  */
 export function announceOrderChanges(
   trx: Knex.Transaction,
   member: Member,
-  changes: Array<{ before: ChangedOrder; after: ChangedOrder; action: string }>,
+  changes: Array<{ before: ChangedOrder; after: ChangedOrder; action: string; countsChanged?: boolean }>,
 ): void {
   const hub = hubOf(trx);
   if (!hub || !changes.length) return;
-  const events = changes.map(({ before, after, action }) => {
+  const events = changes.map(({ before, after, action, countsChanged }) => {
     const event: OrderChangedEvent = {
       type: 'order.changed',
       orderId: Number(after.order_id),
@@ -103,7 +104,7 @@ export function announceOrderChanges(
       by: { id: member.id, name: member.name },
       action,
     };
-    return { event, before: factsOf(before), after: factsOf(after) };
+    return { event, before: factsOf(before), after: factsOf(after), countsChanged };
   });
   trx.executionPromise.then(
     () => hub.publishOrderChanges(events).catch((error: unknown) => hub.logError(error)),

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { brandForHost, nowUtc, type Registry, type Role } from '@app/domain';
-import { hiddenFields } from '../orders/service.js';
+import { customValuesOf, hiddenFields } from '../orders/service.js';
 import { placeOfIp } from '../../geo/ipLocation.js';
 import { describeUserAgent } from '../visitor/service.js';
 import { listMailEvents } from '../webhooks/service.js';
@@ -63,10 +63,11 @@ export async function assembleDefencePack(
   type: DefencePackType,
 ): Promise<DefencePack> {
   const generatedAt = nowUtc();
-  const [logs, disputedAt, purchase] = await Promise.all([
+  const [logs, disputedAt, purchase, customFields] = await Promise.all([
     findEvidenceLogs(app.db, order.order_id),
     findDisputeDate(app.db, order.order_id),
     purchaseOf(order),
+    type === 2 ? customValuesOf(app.db, order.order_id, app.registry.orders) : Promise.resolve([]),
   ]);
   const disputeDate = disputedAt ?? generatedAt;
   const [priors, mailEvents] = await Promise.all([
@@ -105,8 +106,13 @@ export async function assembleDefencePack(
     ce3,
     brand: brandForHost(order.landing_domain),
     generatedAt,
+    customFields: customFields.map(({ source, label, value }) => ({ source, label, value: printed(value) })),
   };
 }
+
+/** A custom value as the pack prints it. */
+const printed = (value: unknown) =>
+  value === null ? '' : typeof value === 'boolean' ? (value ? 'Yes' : 'No') : String(value);
 
 /**
  * A pack as a role may read it (issue 22, finding 6): the order's fields the registry hides from the
@@ -134,5 +140,6 @@ export function packForRole(registry: Registry, role: Role, pack: DefencePack): 
     order,
     purchase: hideIp ? { ...pack.purchase, ip: null } : pack.purchase,
     ce3: { ...pack.ce3, priors: pack.ce3.priors.map(prior) },
+    customFields: pack.customFields.filter((f) => !hidden.has(f.source)),
   };
 }

@@ -37,6 +37,8 @@ export interface DefencePack {
   ce3: Ce3Assessment<PriorTransaction>;
   brand: Brand;
   generatedAt: string;
+  /** The order's custom fields (issue 21) with their labels, in their order: Pack 2's order details. */
+  customFields: Array<{ source: string; label: string; value: string }>;
 }
 
 export const PACK_TITLES: Record<DefencePackType, string> = {
@@ -288,6 +290,11 @@ export function renderDefencePack(pack: DefencePack): Promise<Buffer> {
           ]}
         />
       </Section>
+      {type === 2 && pack.customFields.length ? (
+        <Section title="Order details">
+          <Fields rows={pack.customFields.map((f) => [f.label, f.value] as [string, string])} />
+        </Section>
+      ) : null}
       <Section title="Service timeline">
         <Table
           columns={[

@@ -15,6 +15,9 @@ import {
   statusLabel,
   TEXTS,
   WORK_DONE_STATUSES,
+  readStoredValue,
+  type CustomFieldType,
+  type CustomValue,
   type Status,
 } from '@app/domain';
 import { withTransactionRetry } from '../../db/retry.js';
@@ -25,6 +28,8 @@ import { announceOrderChanges } from '../events/service.js';
 import { enqueueMail, type QueuedMail } from '../mail/service.js';
 import { applyReportRollupChanges } from '../reports/service.js';
 import { applyCounterChanges } from './counters.js';
+import { storedRow } from './customFields.js';
+import { applyCustomQueueChanges } from './customQueues.js';
 import { lockOrders, updateOrder, type LockedOrder } from './repo.js';
 
 /**
@@ -32,11 +37,60 @@ import { lockOrders, updateOrder, type LockedOrder } from './repo.js';
  * beside an order (a comment, a document, transaction details) goes through changeOrdersIn.
  */
 
-/** What happens to one order, decided from its locked current state; null leaves it as it is. */
+/** A custom field's new value (null: none), kept in order_values. */
+export interface ValueChange {
+  field: string;
+  type: CustomFieldType;
+  value: CustomValue | null;
+}
+
+/**
+ * What happens to one order, decided from its locked current state; null leaves it as it is. Custom
+ * values changed are audited one event each ('field'); a change of values alone needs no other event,
+ * and one whose values are all as they were changes nothing.
+ */
 interface OrderChange {
   patch: Record<string, unknown>;
-  event: Omit<AuditEvent, 'orderId'>;
+  event?: Omit<AuditEvent, 'orderId'>;
+  values?: ValueChange[];
   mail?: QueuedMail;
+}
+
+/** The audit trail's from and to columns keep this much of a value; its detail keeps it whole. */
+const AUDIT_VALUE_LENGTH = 64;
+const auditText = (value: CustomValue | null) => (value === null ? null : String(value).slice(0, AUDIT_VALUE_LENGTH));
+
+/**
+ * Writes an order's custom values (a row per value, none for no value) and answers the audit events of
+ * those that changed.
+ */
+async function writeValues(trx: Knex.Transaction, orderId: number, values: ValueChange[]) {
+  const rows = await trx('order_values')
+    .select('field_id', 'value_text', 'value_number', 'value_long')
+    .where({ order_id: orderId })
+    .whereIn(
+      'field_id',
+      values.map((v) => v.field),
+    );
+  const events: Array<Omit<AuditEvent, 'orderId'>> = [];
+  for (const { field, type, value } of [...values].sort((a, b) => (a.field < b.field ? -1 : 1))) {
+    const row = rows.find((r) => r.field_id === field);
+    const before = row ? readStoredValue(type, row) : null;
+    if (before === value) continue;
+    if (value === null) await trx('order_values').where({ order_id: orderId, field_id: field }).del();
+    else
+      await trx('order_values')
+        .insert(storedRow(orderId, field, type, value))
+        .onConflict(['order_id', 'field_id'])
+        .merge(['value_text', 'value_number', 'value_long']);
+    events.push({
+      action: 'field',
+      from: auditText(before),
+      to: auditText(value),
+      detail: JSON.stringify({ field, from: before, to: value }),
+    });
+  }
+  return events;
 }
 
 /** The version of each order a member saw when deciding a change (the stale-write guard), by order id. */
@@ -109,18 +163,27 @@ export async function changeOrdersIn(
   for (const order of orders) {
     const change = decide(order);
     if (!change) continue;
+    const valueEvents = change.values ? await writeValues(trx, order.order_id, change.values) : [];
+    if (!change.event && !valueEvents.length) continue;
     Object.assign(change.patch, finishedPatch(order, change.patch.process_status as string | undefined));
     const after = { ...order, ...change.patch, version: Number(order.version) + 1 } as LockedOrder;
     await updateOrder(trx, order.order_id, { ...change.patch, version: after.version, updated_at: nowUtc() });
-    changes.push({ before: order, after, action: change.event.action });
-    events.push({ ...change.event, orderId: order.order_id });
+    changes.push({ before: order, after, action: change.event?.action ?? 'field', countsChanged: false });
+    for (const event of [...(change.event ? [change.event] : []), ...valueEvents])
+      events.push({ ...event, orderId: order.order_id });
     if (change.mail) await enqueueMail(trx, change.mail);
   }
   await applyCounterChanges(trx, changes);
   await applyReportRollupChanges(trx, changes);
+  // Custom queues follow the orders' new state (rows and values): their counts change with them.
+  const moved = await applyCustomQueueChanges(
+    trx,
+    changes.map((c) => Number(c.after.order_id)),
+  );
+  for (const change of changes) change.countsChanged = moved.has(Number(change.after.order_id));
   await recordAudit(trx, member, events);
   announceOrderChanges(trx, member, changes);
-  return events.length;
+  return changes.length;
 }
 
 const changeOrders = (
@@ -145,6 +208,21 @@ export const touchOrderIn = (
   patch: Record<string, unknown> = {},
 ) =>
   changeOrdersIn(trx, member, [orderId], () => ({ patch: { ...patch }, event }), seenVersions([orderId], seenVersion));
+
+/**
+ * Custom values of one order (PUT /api/orders/:id, checked against their fields by the caller), through
+ * the one change path: the version guard, an audit event per value changed, the live event and the
+ * custom queues. Values as they already are change nothing.
+ */
+export async function setOrderValues(
+  db: Knex,
+  member: Member,
+  orderId: number,
+  values: ValueChange[],
+  seenVersion?: number,
+): Promise<void> {
+  await changeOrders(db, member, [orderId], seenVersions([orderId], seenVersion), () => ({ patch: {}, values }));
+}
 
 /**
  * Assign to me, first come first served: the rows are locked before they are read, so of members

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { matchesQueue, QUEUES, queueTests, type QueueDefinition, type QueueFilter } from '@app/domain';
 import { COUNTER_FACT_COLUMNS, whereQueueTests } from './queueSql.js';
 import { hotRowShard, upsertIncrement } from '../../db/knex.js';
+import { rebuildStoredCustomQueues } from './customQueues.js';
 
 /** The facts of an order that the queue counts and ranks depend on. */
 export interface CounterFacts {
@@ -164,7 +165,10 @@ export function planRankedRead(
   return null;
 }
 
-/** Rebuilds the counters and ranks from the orders table: after bulk loads, and as the reference in tests. */
+/**
+ * Rebuilds the counters and ranks from the orders table, and the custom queues from the stored
+ * configuration: after bulk loads and seeds, and as the reference in tests.
+ */
 export async function recountOrderCounters(db: Knex): Promise<void> {
   await db.transaction(async (trx) => {
     await rebuildOrderRanks(trx);
@@ -186,6 +190,7 @@ export async function recountOrderCounters(db: Knex): Promise<void> {
       .count({ count: '*' })
       .groupByRaw('1, 2, 3, 4');
     for (let i = 0; i < rows.length; i += 500) await trx('order_counters').insert(rows.slice(i, i + 500));
+    await rebuildStoredCustomQueues(trx);
   });
 }
 

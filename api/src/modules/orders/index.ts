@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { followConfiguration } from './customQueues.js';
 import { createPageCache, type PageCache } from './pageCache.js';
 import * as ordersService from './service.js';
 import { ordersRepository } from './resource.js';
@@ -18,6 +19,8 @@ export default fp(
   async (app) => {
     app.decorate('ordersService', ordersService);
     app.decorate('queuePages', createPageCache<ordersService.QueuePage>(app.config.pageCacheMs));
+    // The change path keeps custom queues by the configuration of the app that serves the database.
+    followConfiguration(app);
     app.serveResource('orders', ordersRepository);
     await app.register(routes, { prefix: '/api' });
   },

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import {
-  can,
   DATE_FORMATS,
   dayjs,
   encodeId,
   isOverdue,
+  mayOpenQueue,
   orderAgeMinutes,
   QUEUES,
   queueByOrderName,
@@ -14,6 +14,7 @@ import {
   tryDecodeId,
   WORK_DONE_STATUSES,
   type QueueDefinition,
+  type FieldDefinition,
   type QueueFilter,
   type Registry,
   type SlaFacts,
@@ -25,6 +26,14 @@ import { whereFilter } from '../../db/list.js';
 import { badRequest, forbidden, notFound } from '../../http.js';
 import type { Member } from '../../types.js';
 import { orderRemarks } from '../remarks/service.js';
+import { customFieldsOf, customFilterCondition, valueSortOf, withCustomValues } from './customFields.js';
+import {
+  configurationOf,
+  customQueueCounts,
+  customQueueIdOf,
+  customQueueMembership,
+  customQueueTotalQuery,
+} from './customQueues.js';
 import {
   isRankedQueue,
   planRankedRead,
@@ -69,23 +78,38 @@ const MAX_WINDOW = 500;
 /** The queue grouped by process month (Future Orders). */
 const MONTH_QUEUE = QUEUES.find((q) => q.columns === 'future')!;
 
-/** Folder counts of several members from one read of the counters (the live streams' counts.changed). */
+/**
+ * Folder counts of several members from one read of the counters (the live streams' counts.changed),
+ * with every custom queue's count (custom-<id>): each stream keeps those its member's role may open.
+ */
 export async function folderCountsOf(db: Knex, members: Member[]): Promise<Map<number, Record<string, number>>> {
   const today = todayUtc();
-  const rows = await readCounters(db);
-  return new Map(members.map((m) => [m.id, queueCounts(rows, m.id, today)]));
+  const [rows, custom] = await Promise.all([readCounters(db), customQueueCounts(db)]);
+  return new Map(members.map((m) => [m.id, { ...queueCounts(rows, m.id, today), ...custom }]));
 }
 
-export async function folderCounts(db: Knex, member: Member): Promise<Record<string, number>> {
+/** A member's folder counts, with those of the custom queues given (the ones the member may open). */
+export async function folderCounts(
+  db: Knex,
+  member: Member,
+  customQueues: QueueDefinition[] = [],
+): Promise<Record<string, number>> {
   const today = todayUtc();
-  return queueCounts(await readCountersFor(db, member.id, today), member.id, today);
+  const [rows, custom] = await Promise.all([
+    readCountersFor(db, member.id, today),
+    customQueueCounts(
+      db,
+      customQueues.map((q) => customQueueIdOf(q)!),
+    ),
+  ]);
+  return { ...queueCounts(rows, member.id, today), ...custom };
 }
 
-/** The queue named by the client, if the member's role may open it. */
-export function openQueue(member: Member, orderName: string): QueueDefinition {
-  const queue = queueByOrderName(orderName);
+/** The queue named by the client (a built-in one, or one of `customQueues`), if the member's role may open it. */
+export function openQueue(member: Member, orderName: string, customQueues: QueueDefinition[] = []): QueueDefinition {
+  const queue = queueByOrderName(orderName) ?? customQueues.find((q) => q.orderName === orderName);
   if (!queue) throw badRequest(`Unknown queue: ${orderName}.`);
-  if (queue.permission && !can(member.type, queue.permission)) throw forbidden();
+  if (!mayOpenQueue(queue, member.type)) throw forbidden();
   return queue;
 }
 
@@ -112,8 +136,8 @@ export function sqlSort(
 }
 
 /** A queue that is one status and nothing else is walked in order id order by (process_status, order_id). */
-const indexFor = ({ filter }: QueueDefinition) =>
-  Object.keys(filter).length === 1 && filter.statusIn?.length === 1 ? 'orders_status_id' : undefined;
+const indexFor = ({ filter, custom }: QueueDefinition) =>
+  !custom && Object.keys(filter).length === 1 && filter.statusIn?.length === 1 ? 'orders_status_id' : undefined;
 
 /** Index entries a page walk may take from either end of a queue before the rank blocks are read instead. */
 const EDGE_WALK = 1_000;
@@ -171,11 +195,32 @@ function splitFilters(filters: ListFilter[], queue: QueueDefinition | undefined)
 }
 
 /** The SQL column a sortable field sorts by: its own, or the age as shown (computed, see sqlSort). */
-function sortColumnOf(registry: Registry, source: string): SortColumn {
+function sortColumnOf(sortField: FieldDefinition | undefined, source: string): SortColumn {
   if (source === 'age_minutes') return source;
-  const field = registry.orders?.fields.find((f) => f.source === source && f.sortable);
-  if (!field) throw badRequest(`Cannot sort by ${source}.`);
-  return field.column ?? field.source;
+  if (!sortField?.sortable) throw badRequest(`Cannot sort by ${source}.`);
+  return sortField.column ?? sortField.source;
+}
+
+/** A registry filter as a condition on `orders`: on its column, or on a custom field's values (EXISTS). */
+const filterCondition =
+  (orders: readonly FieldDefinition[]) =>
+  (filter: ListFilter): OrderCondition => {
+    const field = orders.find((f) => f.source === filter.source);
+    return field?.custom ? customFilterCondition(field, filter) : (q) => whereFilter(q, filter.column, filter);
+  };
+
+/**
+ * The one read of a list of orders (listOrderRows), each row with its custom fields' values (null
+ * when none) read in one more query; the answer leaves out those the role may not read.
+ */
+export async function listOrders(
+  db: Knex,
+  registry: Registry,
+  member: Member,
+  request: OrdersListRequest,
+): Promise<ListResult> {
+  const result = await listOrderRows(db, registry, member, request);
+  return { ...result, rows: await withCustomValues(db, result.rows, customFieldsOf(registry.orders)) };
 }
 
 /**
@@ -186,7 +231,7 @@ function sortColumnOf(registry: Registry, source: string): SortColumn {
  * marked capped beyond it. A plain queue page reads deep pages from the nearer end, or through the
  * rank blocks, so the index walk stays short.
  */
-export async function listOrders(
+async function listOrderRows(
   db: Knex,
   registry: Registry,
   member: Member,
@@ -195,21 +240,25 @@ export async function listOrders(
   const { queue, offset, limit, month } = request;
   if (month && queue !== MONTH_QUEUE) throw badRequest(`month is only for ${MONTH_QUEUE.orderName}.`);
   const today = todayUtc();
-  const columns = listColumnsOf(registry.orders ?? RESOURCES.orders!);
-  const { counted, others } = splitFilters(request.filters, queue);
+  const orders = registry.orders ?? RESOURCES.orders!;
+  const columns = listColumnsOf(orders);
+  // A custom queue counts its members alone: its other filters are counted up to the cap.
+  const customQueue = customQueueIdOf(queue);
+  const { counted, others } = customQueue
+    ? { counted: {}, others: request.filters }
+    : splitFilters(request.filters, queue);
   const queueFilters = [queue?.filter ?? {}, counted];
   const conditions: OrderCondition[] = [
     ...queueFilters.map((f) => queueCondition(f, member.id, today)),
-    ...others.map(
-      (f): OrderCondition =>
-        (q) =>
-          whereFilter(q, f.column, f),
-    ),
+    ...(customQueue ? [customQueueMembership(customQueue)] : []),
+    ...others.map(filterCondition(orders.fields)),
   ];
   if (month) conditions.push(monthCondition(month));
-  const { sort, direction } = sqlSort(queueFilters, sortColumnOf(registry, request.sort), request.direction);
+  const sortField = orders.fields.find((f) => f.source === request.sort);
+  const valueSort = valueSortOf(sortField);
+  const { sort, direction } = sqlSort(queueFilters, sortColumnOf(sortField, request.sort), request.direction);
   const page = (at: number, walk = { sort, direction }, extra: Partial<Parameters<typeof findOrderPage>[3]> = {}) =>
-    findOrderPage(db, conditions, columns, { ...walk, offset: at, limit, ...extra });
+    findOrderPage(db, conditions, columns, { ...walk, offset: at, limit, valueSort, ...extra });
 
   if (request.text) {
     const cap = request.searchCap ?? SEARCH_TOTAL_CAP;
@@ -227,6 +276,7 @@ export async function listOrders(
           direction,
           offset: sort === 'order_id' ? 0 : offset,
           limit,
+          valueSort,
         })
       : [];
     return { rows, total, capped: ids.length > cap };
@@ -235,6 +285,10 @@ export async function listOrders(
   if (others.length) {
     const [rows, matching] = await Promise.all([page(offset), countOrdersUpTo(db, conditions, SEARCH_TOTAL_CAP + 1)]);
     return { rows, total: Math.min(matching, SEARCH_TOTAL_CAP), capped: matching > SEARCH_TOTAL_CAP };
+  }
+  if (customQueue) {
+    const [rows, total] = await Promise.all([page(offset), customQueueTotalQuery(db, customQueue).first()]);
+    return { rows, total: Number(total?.n ?? 0) };
   }
   if (!queue || Object.keys(counted).length) {
     const [rows, total] = await Promise.all([page(offset), queueTotal(db, queueFilters, member.id, today, month)]);
@@ -245,11 +299,12 @@ export async function listOrders(
   // First pages of a queue, most of the traffic: the page and its total in one statement, built once.
   if (sort !== 'age_minutes' && offset <= SHALLOW_OFFSET && offset + limit <= edgeWalk) {
     const owner = queue.filter.assignedToMe ? member.id : '';
-    const key = [columnsKey(columns), queue.orderName, owner, today, month, sort, direction, offset, limit].join('|');
+    const sorted = valueSort ? `${sort}:${valueSort.column}` : sort;
+    const key = [columnsKey(columns), queue.orderName, owner, today, month, sorted, direction, offset, limit].join('|');
     const first = await findPageWithTotal(db, key, () => ({
       conditions,
       columns,
-      page: { sort, direction, offset, limit, index },
+      page: { sort, direction, offset, limit, index, valueSort },
       total: queueTotalQuery(db, queueFilters, member.id, today, month),
     }));
     if (first.total !== undefined) return { rows: first.rows, total: first.total };
@@ -290,7 +345,9 @@ export function readOrders(app: FastifyInstance, member: Member, request: Orders
   const read = () => listOrders(app.db, app.registry, member, request);
   if (!queue || filters.length || text) return read();
   const owner = queue.filter.assignedToMe ? member.id : '';
-  const key = [queue.orderName, owner, todayUtc(), offset, limit, sort, direction, month ?? ''];
+  // A page carries the custom fields as configured: a new configuration reads pages anew.
+  const version = configurationOf(app)?.version ?? 0;
+  const key = [queue.orderName, owner, todayUtc(), offset, limit, sort, direction, month ?? '', version];
   return app.queuePages.get(key.join('|'), read);
 }
 
@@ -406,11 +463,15 @@ export async function futureMonths(db: Knex, member: Member) {
 export const orderIdOf = (idText: string): number | null =>
   /^\d{1,15}$/.test(idText) ? Number(idText) : tryDecodeId(idText);
 
-/** The view-order page's data; the id may be plain or encoded as in view-order links. */
-export async function orderDetails(db: Knex, idText: string) {
+/**
+ * The view-order page's data, with the values of the custom fields given (null when none); the id may
+ * be plain or encoded as in view-order links.
+ */
+export async function orderDetails(db: Knex, idText: string, customFields: FieldDefinition[] = []) {
   const orderId = orderIdOf(idText);
   if (orderId === null) throw badRequest('Invalid order id.');
   const [details, remark] = await Promise.all([findOrderDetails(db, orderId), orderRemarks(db, orderId)]);
   if (!details) throw notFound('Order not found.');
-  return { ...details, remark, encodedId: encodeId(orderId) };
+  const [withValues] = await withCustomValues(db, [details], customFields);
+  return { ...withValues!, remark, encodedId: encodeId(orderId) };
 }

@@ -5,6 +5,7 @@ import { likePrefix } from '../../db/list.js';
 import { dayjs, DB_DATE, nowUtc, queueTests, type QueueFilter, type ResourceDefinition } from '@app/domain';
 import { ORDER_FACT_COLUMNS, whereQueueTests } from './queueSql.js';
 import { REPORT_FACT_COLUMNS, type ReportFacts } from '../reports/service.js';
+import type { ValueSort } from './customFields.js';
 
 /** A column of the list rows: the SQL column, answered as `source`. */
 export interface ListColumn {
@@ -16,7 +17,7 @@ const listColumnsByResource = new WeakMap<ResourceDefinition, ListColumn[]>();
 
 /**
  * What a list row of an order carries, from the registry: every field placed in the list and every
- * field marked `inListRows` (types.ts), each read from its column. A field computed from another's
+ * field marked `inListRows` (types.ts), each read from its column (custom fields aside). A field computed from another's
  * column (the age, from paid_at) is worked out after the read from that column, not read twice.
  */
 export function listColumnsOf(orders: ResourceDefinition): ListColumn[] {
@@ -25,7 +26,8 @@ export function listColumnsOf(orders: ResourceDefinition): ListColumn[] {
     const sources = new Set(orders.fields.map((f) => f.source));
     const read = new Map<string, ListColumn>();
     for (const field of orders.fields) {
-      if (!field.places.includes('list') && !field.inListRows) continue;
+      // Custom fields have no column: their values are read beside the page (customFields.ts).
+      if (field.custom || (!field.places.includes('list') && !field.inListRows)) continue;
       const column = field.column ?? field.source;
       const source = column !== field.source && sources.has(column) ? column : field.source;
       read.set(source, { column, source });
@@ -196,14 +198,40 @@ function ageSql(db: Knex, prefix: string, now: string): Knex.Raw {
  */
 export type SortColumn = string;
 
-/** Sorted by `sort` (age as shown: ascending is youngest first), ties broken by order id. */
+/**
+ * Sorted by `sort` (age as shown: ascending is youngest first), ties broken by order id. A custom
+ * field sorts by its value as joined (valueSortJoin, `sort_value` under `valuePrefix`): orders without
+ * a value come last in either direction, so a sorted column starts with the orders that have one.
+ */
 const orderedBy =
-  (db: Knex, sort: SortColumn, direction: 'asc' | 'desc', now: string, prefix = '') =>
+  (db: Knex, sort: SortColumn, direction: 'asc' | 'desc', now: string, prefix = '', valuePrefix?: string) =>
   (q: Knex.QueryBuilder) => {
-    if (sort === 'age_minutes') q.orderBy(ageSql(db, prefix, now) as unknown as string, direction);
+    if (valuePrefix !== undefined) {
+      q.orderByRaw(`CASE WHEN ?? IS NULL THEN 1 ELSE 0 END`, [`${valuePrefix}${SORT_VALUE}`]);
+      q.orderBy(`${valuePrefix}${SORT_VALUE}`, direction);
+    } else if (sort === 'age_minutes') q.orderBy(ageSql(db, prefix, now) as unknown as string, direction);
     else q.orderBy(`${prefix}${sort}`, direction);
     if (sort !== 'order_id') q.orderBy(`${prefix}order_id`, direction);
   };
+
+/** The column of a custom field's value a page sorted by it carries (valueSortJoin). */
+const SORT_VALUE = 'sort_value';
+
+/**
+ * The values of the sort's custom field joined to `orders` (no value: NULL), under names of their own
+ * so that no condition on `orders` becomes ambiguous.
+ */
+const valueSortJoin =
+  (db: Knex, { field, column }: ValueSort) =>
+  (q: Knex.QueryBuilder) =>
+    q.leftJoin(
+      db('order_values')
+        .select({ sort_order_id: 'order_id', [SORT_VALUE]: column })
+        .where('field_id', field)
+        .as('sorted'),
+      'sorted.sort_order_id',
+      'orders.order_id',
+    );
 
 /** How one page is read: its sort, window, the index MySQL must walk, and where a ranked walk starts. */
 export interface PageWindow {
@@ -214,6 +242,8 @@ export interface PageWindow {
   index?: string;
   /** Start the walk at this order id (a rank block's edge): below it when descending, from it when ascending. */
   bound?: number;
+  /** Sorted by a custom field's value (`sort` is then the field's key). */
+  valueSort?: ValueSort;
 }
 
 /** On SQLite, offsets up to here read the rows directly: skipping a few index entries costs less than a second pass. */
@@ -235,20 +265,24 @@ const selectOf = (prefix: string) => (c: ListColumn) =>
 function pageQuery(db: Knex, conditions: OrderCondition[], columns: ListColumn[], page: PageWindow, now: string) {
   const mysql = dialectOf(db) === 'mysql';
   const source = page.index && mysql ? db.raw('?? FORCE INDEX (??)', ['orders', page.index]) : 'orders';
+  const { valueSort } = page;
   const walk = (q: Knex.QueryBuilder) =>
     q
+      .modify((w) => valueSort && valueSortJoin(db, valueSort)(w))
       .modify(applyAll(conditions))
       .modify((w) => {
         if (page.bound !== undefined) w.where('order_id', page.direction === 'desc' ? '<' : '>=', page.bound);
       })
-      .modify(orderedBy(db, page.sort, page.direction, now))
+      .modify(orderedBy(db, page.sort, page.direction, now, '', valueSort && ''))
       .limit(page.limit)
       .offset(page.offset);
   if (!mysql && page.offset <= SHALLOW_OFFSET) return walk(db.from(source).select(columns.map(selectOf(''))));
-  const ids = walk(db.from(source).select('order_id'));
+  const ids = walk(db.from(source).select(valueSort ? ['order_id', SORT_VALUE] : ['order_id']));
   const rows = db('orders as o').select(columns.map(selectOf('o.')));
-  return (mysql ? rows.join(ids.as('page'), 'o.order_id', 'page.order_id') : rows.whereIn('o.order_id', ids)).modify(
-    orderedBy(db, page.sort, page.direction, now, 'o.'),
+  // A page sorted by a custom value joins its ids with their values on both dialects, to sort by them.
+  const joined = mysql || valueSort;
+  return (joined ? rows.join(ids.as('page'), 'o.order_id', 'page.order_id') : rows.whereIn('o.order_id', ids)).modify(
+    orderedBy(db, page.sort, page.direction, now, 'o.', valueSort && 'page.'),
   );
 }
 

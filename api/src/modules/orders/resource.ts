@@ -1,34 +1,44 @@
 import type { FastifyInstance } from 'fastify';
-import { encodeId, type QueueDefinition } from '@app/domain';
-import { badRequest } from '../../http.js';
+import { encodeId, mayReadField, type QueueDefinition, type ResourceDefinition, type Role } from '@app/domain';
+import { badRequest, forbidden, notFound } from '../../http.js';
 import type { Member } from '../../types.js';
-import type { ListQuery, ResourceRepository } from '../../core/resources.js';
+import type { ListQuery, ResourceContext, ResourceRepository, Row } from '../../core/resources.js';
+import { checkCustomValue, customFieldsOf, customTypeOf, withCustomValues } from './customFields.js';
+import { configuredCustomQueues } from './customQueues.js';
 import { findOrder } from './repo.js';
-import { openQueue, orderIdOf, readOrders, withSlaAge, type OrdersListRequest } from './service.js';
+import {
+  openQueue,
+  orderIdOf,
+  readOrders,
+  setOrderValues,
+  withSlaAge,
+  type OrdersListRequest,
+  type ValueChange,
+} from './service.js';
 import { orderForRole } from './visibleFields.js';
 
 /**
  * The queue a list is narrowed to (openQueue checks the role may open it). Only a list of given ids
  * (react-admin's getMany, for references) goes without one: each of those orders may be opened anyway.
  */
-function queueOf(member: Member, query: ListQuery): QueueDefinition | undefined {
+function queueOf(app: FastifyInstance, member: Member, query: ListQuery): QueueDefinition | undefined {
   const filter = query.filters.find((f) => f.source === 'queue');
   if (!filter) {
     if (!query.filters.some((f) => f.source === 'order_id')) throw badRequest('Filter queue is required.');
     return undefined;
   }
   if (filter.op !== 'eq') throw badRequest('Filter queue takes one queue.');
-  return openQueue(member, String(filter.value));
+  return openQueue(member, String(filter.value), configuredCustomQueues(app));
 }
 
 /**
  * /api/orders in ra-data-simple-rest's terms as a list request: the queue (filter `queue`), the search
  * of search-order (filter `q`), the other registry filters, the sort and the range.
  */
-function listRequest(member: Member, query: ListQuery): OrdersListRequest {
+function listRequest(app: FastifyInstance, member: Member, query: ListQuery): OrdersListRequest {
   const text = query.filters.find((f) => f.source === 'q');
   return {
-    queue: queueOf(member, query),
+    queue: queueOf(app, member, query),
     filters: query.filters.filter((f) => f.source !== 'queue' && f.source !== 'q'),
     text: text ? String(text.value).trim() || undefined : undefined,
     sort: query.sort.source,
@@ -65,17 +75,60 @@ async function withMailBounce(app: FastifyInstance, rows: Record<string, unknown
   });
 }
 
-/** orders: the queue Lists and the order page (Show); changes are the order actions, not PUT. */
+/**
+ * The custom values of PUT /api/orders/:id, checked: each a custom field the role may read (any other
+ * custom key is unknown to it) and may edit (403 naming it), with a value its type and rules take (400
+ * naming it). The rest of the record, as react-admin sends it back, is not changed here.
+ */
+function valueChangesOf(orders: ResourceDefinition, role: Role, body: Row): ValueChange[] {
+  const changes: ValueChange[] = [];
+  for (const [key, given] of Object.entries(body)) {
+    const field = orders.fields.find((f) => f.source === key);
+    if (!field?.custom) continue;
+    if (!mayReadField(field, role)) throw badRequest(`${key} is not a field of this form.`);
+    if (!field.editRoles?.includes(role)) throw forbidden(`You may not change ${field.labelText?.en ?? key} (${key}).`);
+    changes.push({ field: key, type: customTypeOf(field), value: checkCustomValue(field, given) });
+  }
+  if (!changes.length) throw badRequest('Please send the value of a custom field to change.');
+  return changes;
+}
+
+/** The version a PUT names (the stale-write guard), if it names one. */
+function versionOf(body: Row): number | undefined {
+  const { version } = body;
+  if (version === undefined || version === null) return undefined;
+  if (!Number.isInteger(version) || (version as number) < 0) throw badRequest('version must be a whole number.');
+  return version as number;
+}
+
+/** One order's row with its custom values (null when none), as GET /api/orders/:id and a PUT answer it. */
+async function oneOrder({ app }: ResourceContext, id: string): Promise<Row | undefined> {
+  const orderId = orderIdOf(id);
+  const order = orderId === null ? undefined : await findOrder(app.db, orderId);
+  if (!order) return undefined;
+  const [withValues] = await withCustomValues(app.db, [order], customFieldsOf(app.registry.orders));
+  return { ...withValues, encodedId: encodeId(orderId!) };
+}
+
+/**
+ * orders: the queue Lists and the order page (Show); changes are the order actions, and PUT for the
+ * custom fields' values.
+ */
 export const ordersRepository: ResourceRepository = {
   async list({ app, member }, query) {
-    const result = await readOrders(app, member, listRequest(member, query));
+    const result = await readOrders(app, member, listRequest(app, member, query));
     // Each row with its SLA age under this server's limits (domain/sla.ts).
     const rows = await withMailBounce(app, withSlaAge(result.rows, app.config));
     return { ...result, rows: rows.map(orderForRole(app.registry, member.type)) };
   },
-  async one({ app }, id) {
-    const orderId = orderIdOf(id);
-    const order = orderId === null ? undefined : await findOrder(app.db, orderId);
-    return order && { ...order, encodedId: encodeId(orderId!) };
+  one: oneOrder,
+  update: {
+    async run(ctx, id, body) {
+      const orderId = orderIdOf(id);
+      if (orderId === null) throw notFound('Record not found.');
+      const values = valueChangesOf(ctx.app.registry.orders!, ctx.member.type, body);
+      await setOrderValues(ctx.app.db, ctx.member, orderId, values, versionOf(body));
+      return (await oneOrder(ctx, id))!;
+    },
   },
 };

@@ -14,8 +14,10 @@ import {
   QueueParams,
   SearchBody,
 } from './schemas.js';
+import { customFieldsOf } from './customFields.js';
 import {
   assignOrders,
+  customQueuesFor,
   folderCounts,
   futureMonths,
   moveOrders,
@@ -45,7 +47,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/admin/get-folder-count',
     { schema: { tags, querystring: FolderCountQuery }, config: { permission: 'orders.read' } },
-    async (request) => ok('Folder counts.', await folderCounts(app.db, request.member)),
+    async (request) =>
+      ok('Folder counts.', await folderCounts(app.db, request.member, customQueuesFor(app, request.member.type))),
   );
 
   app.get(
@@ -79,7 +82,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/admin/get-orders-details/:orderId',
     { schema: { tags, params: OrderDetailsParams }, config: { permission: 'orders.read' } },
     async (request) => {
-      const details = await orderDetails(app.db, request.params.orderId);
+      const details = await orderDetails(app.db, request.params.orderId, customFieldsOf(app.registry.orders));
       return ok('Order details.', orderDetailsForRole(app.registry, request.member.type)(details));
     },
   );

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
-import { Type } from 'typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type, type TSchema } from 'typebox';
 import { mayReadField, registryForRole, type ResourceDefinition, type Role, type Verb, VERBS } from '@app/domain';
 import { notFound, ok } from '../../http.js';
 import { bodySchema, listQuerySchema } from '../../core/registrySchemas.js';
@@ -34,6 +34,41 @@ function queryableBy(resource: ResourceDefinition) {
   };
 }
 
+/** What the generic handler makes of one definition of a resource: its schemas, and its views by role. */
+interface DefinitionUse {
+  listQuery: TSchema;
+  createBody: TSchema;
+  updateBody: TSchema;
+  project: ReturnType<typeof projector>;
+  queryable: ReturnType<typeof queryableBy>;
+}
+
+/**
+ * Made once per definition object: the registry answers the same object until the configuration
+ * changes it (issue 21: custom fields of orders), so a new definition is compiled once, when first used.
+ */
+const uses = new WeakMap<ResourceDefinition, DefinitionUse>();
+function useOf(resource: ResourceDefinition): DefinitionUse {
+  let use = uses.get(resource);
+  if (!use) {
+    use = {
+      listQuery: listQuerySchema(resource),
+      createBody: bodySchema(resource, 'create'),
+      updateBody: bodySchema(resource, 'update'),
+      project: projector(resource),
+      queryable: queryableBy(resource),
+    };
+    uses.set(resource, use);
+  }
+  return use;
+}
+
+type CheckedPart = 'querystring' | 'body';
+
+/** A schema failure as the error handler answers it (400 naming the field), as Fastify's own validation throws it. */
+const validationError = (part: CheckedPart, errors: unknown[]) =>
+  Object.assign(new Error(`${part} is not valid`), { statusCode: 400, validation: errors, validationContext: part });
+
 /** The verbs a resource serves: those its description gives a permission; each must be implemented. */
 function servedVerbs(resource: ResourceDefinition, repository: ResourceRepository): Verb[] {
   const implemented: Record<Verb, boolean> = {
@@ -64,14 +99,35 @@ export const registryRoutes: FastifyPluginAsyncTypebox = async (app) => {
  * GET /api/<name>?sort=&range=&filter= (a JSON array and Content-Range), GET/PUT/DELETE /api/<name>/:id
  * and POST /api/<name>, each where the description gives the verb a permission, checked per route by
  * the auth plugin. The module that owns the data serves it (app.serveResource, ./index.ts).
+ *
+ * Each request is read against the resource as the registry describes it now (app.registry[name]): the
+ * routes carry the schemas of the definition they were registered with (the docs, and the checks while
+ * it stands), and once the configuration gives a new definition its query and body are checked against
+ * that one's schemas (compiled by the app's validator, once per definition), in the same words.
  */
 export const resourceRoutes: FastifyPluginAsyncTypebox<{
   resource: ResourceDefinition;
   repository: ResourceRepository;
 }> = async (app, { resource, repository }) => {
   const verbs = servedVerbs(resource, repository);
-  const project = projector(resource);
-  const queryable = queryableBy(resource);
+  const current = () => app.registry[resource.name] ?? resource;
+  const project = (role: Role) => useOf(current()).project(role);
+  const queryable = (role: Role) => useOf(current()).queryable(role);
+  /** Checks a part against the current definition's schema (the route's own checked it against the registered one). */
+  const checkedNow =
+    (part: CheckedPart, schemaOf: (use: DefinitionUse) => TSchema) => async (request: FastifyRequest) => {
+      const definition = current();
+      const registeredError = request.validationError;
+      if (
+        definition === resource ||
+        (registeredError as { validationContext?: string })?.validationContext === 'params'
+      ) {
+        if (registeredError) throw registeredError;
+        return;
+      }
+      const validate = request.compileValidationSchema(schemaOf(useOf(definition)), part);
+      if (!validate(part === 'body' ? request.body : request.query)) throw validationError(part, validate.errors ?? []);
+    };
   const tags = [`resource: ${resource.name}`];
   const url = `/${resource.name}`;
   const context = (request: { member: ResourceContext['member'] }): ResourceContext => ({
@@ -87,15 +143,17 @@ export const resourceRoutes: FastifyPluginAsyncTypebox<{
     app.get(
       url,
       {
-        schema: { tags, querystring: listQuerySchema(resource) },
+        schema: { tags, querystring: useOf(resource).listQuery },
         config: { permission: resource.permissions.list },
+        attachValidation: true,
         // The schema checks the JSON's values: read it first.
         preValidation: async (request) => {
           request.query = readJsonParams(request.query as Record<string, unknown>) as ListQueryParams;
         },
+        preHandler: checkedNow('querystring', (use) => use.listQuery),
       },
       async (request, reply) => {
-        const query = toListQuery(queryable(request.member.type), request.query);
+        const query = toListQuery(queryable(request.member.type), request.query as ListQueryParams);
         const { rows, total, capped } = await repository.list(context(request), query);
         const last = rows.length ? query.start + rows.length - 1 : query.start;
         void reply.header('Content-Range', `${resource.name} ${query.start}-${last}/${total}`);
@@ -116,7 +174,12 @@ export const resourceRoutes: FastifyPluginAsyncTypebox<{
   if (verbs.includes('create')) {
     app.post(
       url,
-      { schema: { tags, body: bodySchema(resource, 'create') }, config: { permission: resource.permissions.create } },
+      {
+        schema: { tags, body: useOf(resource).createBody },
+        config: { permission: resource.permissions.create },
+        attachValidation: true,
+        preHandler: checkedNow('body', (use) => use.createBody),
+      },
       async (request, reply) =>
         answerOne(reply, request.member.type, await repository.create!.run(context(request), request.body as Row)),
     );
@@ -125,8 +188,10 @@ export const resourceRoutes: FastifyPluginAsyncTypebox<{
     app.put(
       `${url}/:id`,
       {
-        schema: { tags, params: IdParams, body: bodySchema(resource, 'update') },
+        schema: { tags, params: IdParams, body: useOf(resource).updateBody },
         config: { permission: resource.permissions.update },
+        attachValidation: true,
+        preHandler: checkedNow('body', (use) => use.updateBody),
       },
       async (request, reply) =>
         answerOne(

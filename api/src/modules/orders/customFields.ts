@@ -1,0 +1,181 @@
+import type { Knex } from 'knex';
+import {
+  CUSTOM_LONG_TEXT_MAX,
+  CUSTOM_TEXT_MAX,
+  DB_DATETIME,
+  dayjs,
+  isIsoDate,
+  readStoredValue,
+  SINGLE_LINE_PATTERN,
+  storedValue,
+  valueColumnOf,
+  type CustomFieldType,
+  type CustomValue,
+  type FieldDefinition,
+  type ResourceDefinition,
+  type StoredValue,
+} from '@app/domain';
+import type { ListFilter } from '../../core/resources.js';
+import { whereFilter } from '../../db/list.js';
+import { badRequest } from '../../http.js';
+import type { OrderCondition } from './repo.js';
+
+/**
+ * Custom fields' values (issue 21), kept in order_values (migration 017): read beside a page of orders
+ * in one query, filtered by EXISTS on the (field, value, order) indexes, and checked when written.
+ */
+
+/** The type an Admin gave a custom field, read back from its registry entry (domain customFieldDefinition). */
+const TYPE_OF_FIELD: Record<string, CustomFieldType> = {
+  text: 'text',
+  longtext: 'longText',
+  number: 'number',
+  date: 'date',
+  datetime: 'datetime',
+  boolean: 'boolean',
+  select: 'choice',
+};
+export const customTypeOf = (field: FieldDefinition): CustomFieldType => TYPE_OF_FIELD[field.type] ?? 'text';
+
+/** The custom fields of the orders resource as it stands (removed ones are not in it). */
+export const customFieldsOf = (orders: ResourceDefinition | undefined): FieldDefinition[] =>
+  (orders?.fields ?? []).filter((f) => f.custom);
+
+export type CustomValues = Record<string, CustomValue | null>;
+
+/** The values of `fields` of these orders, by order id, in one query (no row for no value). */
+export async function findCustomValues(
+  db: Knex | Knex.Transaction,
+  orderIds: number[],
+  fields: FieldDefinition[],
+): Promise<Map<number, CustomValues>> {
+  const values = new Map<number, CustomValues>();
+  if (!orderIds.length || !fields.length) return values;
+  const byId = new Map(fields.map((f) => [f.source, f]));
+  const rows: Array<StoredValue & { order_id: number | string; field_id: string }> = await db('order_values')
+    .select('order_id', 'field_id', 'value_text', 'value_number', 'value_long')
+    .whereIn('order_id', orderIds)
+    .whereIn('field_id', [...byId.keys()]);
+  for (const row of rows) {
+    const field = byId.get(row.field_id)!;
+    const id = Number(row.order_id);
+    values.set(id, { ...values.get(id), [field.source]: readStoredValue(customTypeOf(field), row) });
+  }
+  return values;
+}
+
+/** Rows with each custom field's value (null when the order has none), read in one query. */
+export async function withCustomValues<T extends Record<string, unknown>>(
+  db: Knex,
+  rows: T[],
+  fields: FieldDefinition[],
+): Promise<T[]> {
+  if (!rows.length || !fields.length) return rows;
+  const values = await findCustomValues(
+    db,
+    rows.map((r) => Number(r.order_id)),
+    fields,
+  );
+  return rows.map((row) => {
+    const own = values.get(Number(row.order_id)) ?? {};
+    return { ...row, ...Object.fromEntries(fields.map((f) => [f.source, own[f.source] ?? null])) };
+  });
+}
+
+/** One order's custom fields, each with its label (English) and value (null when none), in their order. */
+export async function customValuesOf(db: Knex, orderId: number, orders: ResourceDefinition | undefined) {
+  const fields = [...customFieldsOf(orders)].sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
+  const values = (await findCustomValues(db, [orderId], fields)).get(orderId) ?? {};
+  return fields.map((f) => ({ source: f.source, label: f.labelText?.en ?? f.source, value: values[f.source] ?? null }));
+}
+
+/** A filter's value as order_values keeps it: booleans as 0/1 (numbers, text and bounds as given). */
+const storedFilterValue = (field: FieldDefinition, value: unknown) =>
+  field.type === 'boolean' ? (value === true || value === 1 || value === '1' ? 1 : 0) : (value as string | number);
+
+/**
+ * A list filter on a custom field as a condition on `orders`: the order has a value of that field that
+ * passes, looked up on the field's (field, value, order) index.
+ */
+export const customFilterCondition =
+  (field: FieldDefinition, filter: ListFilter): OrderCondition =>
+  (q) =>
+    q.whereExists((sub) => {
+      const column = `v.${valueColumnOf(customTypeOf(field))}`;
+      const value = Array.isArray(filter.value)
+        ? filter.value.map((v) => storedFilterValue(field, v))
+        : storedFilterValue(field, filter.value);
+      sub.select(sub.client.raw('1')).from('order_values as v').whereRaw('v.order_id = orders.order_id');
+      sub.where('v.field_id', field.source);
+      whereFilter(sub, column, { ...filter, value } as ListFilter);
+    });
+
+/** A page sorted by a custom field's value: which field, and the order_values column it sorts by. */
+export interface ValueSort {
+  field: string;
+  column: string;
+}
+
+export const valueSortOf = (field: FieldDefinition | undefined): ValueSort | undefined =>
+  field?.custom ? { field: field.source, column: valueColumnOf(customTypeOf(field)) } : undefined;
+
+const SINGLE_LINE = new RegExp(SINGLE_LINE_PATTERN);
+const DATETIME_GIVEN = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/;
+
+/**
+ * A value given for a custom field (PUT /api/orders/:id), checked against its type and rules and
+ * answered as it is kept (null: no value), or refused with a sentence naming the field.
+ */
+export function checkCustomValue(field: FieldDefinition, given: unknown): CustomValue | null {
+  const key = field.source;
+  const rules = field.validate ?? {};
+  const refuse = (what: string) => badRequest(`${key} ${what}`);
+  if (given === null || given === '') {
+    if (rules.required) throw refuse('is required.');
+    return null;
+  }
+  const type = customTypeOf(field);
+  switch (type) {
+    case 'number': {
+      if (typeof given !== 'number' || !Number.isFinite(given)) throw refuse('must be a number.');
+      if (rules.min !== undefined && given < rules.min) throw refuse(`must be at least ${rules.min}.`);
+      if (rules.max !== undefined && given > rules.max) throw refuse(`must be at most ${rules.max}.`);
+      return given;
+    }
+    case 'boolean':
+      if (typeof given !== 'boolean') throw refuse('must be true or false.');
+      return given;
+    case 'date':
+      if (typeof given !== 'string' || !isIsoDate(given)) throw refuse('must be a date (YYYY-MM-DD).');
+      return given;
+    case 'datetime': {
+      const time = typeof given === 'string' && DATETIME_GIVEN.test(given) ? dayjs.utc(given) : undefined;
+      if (!time?.isValid()) throw refuse('must be a date and time (YYYY-MM-DD HH:mm:ss, UTC).');
+      return time.format(DB_DATETIME);
+    }
+    case 'choice': {
+      const choices = field.choices ?? [];
+      if (typeof given !== 'string' || !choices.includes(given)) throw refuse(`must be one of: ${choices.join(', ')}.`);
+      return given;
+    }
+    case 'text':
+    case 'longText': {
+      const longest = type === 'text' ? CUSTOM_TEXT_MAX : CUSTOM_LONG_TEXT_MAX;
+      if (typeof given !== 'string') throw refuse('must be text.');
+      if (type === 'text' && !SINGLE_LINE.test(given)) throw refuse('must be one line of text.');
+      const [min, max] = [rules.minLength, Math.min(rules.maxLength ?? longest, longest)];
+      if (min !== undefined && given.length < min) throw refuse(`must be at least ${min} characters long.`);
+      if (given.length > max) throw refuse(`must be at most ${max} characters long.`);
+      if (rules.pattern && !new RegExp(`^(?:${rules.pattern})$`).test(given))
+        throw refuse(`must match the pattern ${rules.pattern}.`);
+      return given;
+    }
+  }
+}
+
+/** A value as one row of order_values (for a field of `type`). */
+export const storedRow = (orderId: number, field: string, type: CustomFieldType, value: CustomValue) => ({
+  order_id: orderId,
+  field_id: field,
+  ...storedValue(type, value),
+});
