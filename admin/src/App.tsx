@@ -16,6 +16,8 @@ import sendInvoice from './invoices';
 import changePassword from './account';
 import auditEvents from './audit-events';
 import { queueViews } from './queues';
+import { customQueuesSnapshot, subscribeToCustomQueues } from './queues/customQueues';
+import { customQueueResource, orderFieldResource } from './configuration';
 import { createPreferencesStore } from './preferences/store';
 import { TimeZoneScope } from './preferences/timeZone';
 import { ORDER_PAGE_ROUTE, REDIRECTS } from './routes';
@@ -70,6 +72,8 @@ function RequireSignIn({ children }: { children: ReactNode }) {
  * the redirects of routes.ts.
  */
 export function App() {
+  // Custom queues are resources too (issue 21): declared as they come from the API (queues/customQueues.ts).
+  const customQueues = useSyncExternalStore(subscribeToCustomQueues, customQueuesSnapshot);
   return (
     <BrowserRouter>
       {/* Holds the lazy sign-in page where react-admin draws it outside its layout (/admin/login). */}
@@ -103,6 +107,9 @@ export function App() {
                   {QUEUES.map((queue) => (
                     <Resource key={queue.route} name={queue.route} {...queueViews(queue)} />
                   ))}
+                  {customQueues.map((queue) => (
+                    <Resource key={queue.route} name={queue.route} {...queueViews(queue)} />
+                  ))}
                   <Resource name="orders" {...orders} />
                   <Resource name="country-order-list" {...countryReport} />
                   <Resource name="processed-order" {...processedByReport} />
@@ -111,6 +118,8 @@ export function App() {
                   <Resource name="gateway-setting" {...gateways} />
                   <Resource name="change-password" {...changePassword} />
                   <Resource name="audit-events" {...auditEvents} />
+                  <Resource name="order-fields" {...orderFieldResource} />
+                  <Resource name="custom-queues" {...customQueueResource} />
                   <CustomRoutes>
                     <Route path={ORDER_PAGE_ROUTE} element={<orders.show />} />
                     {REDIRECTS.map(({ from, to }) => (

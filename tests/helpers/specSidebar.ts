@@ -23,13 +23,15 @@ const SPEC_SIDEBAR = [
   'Change Password',
   // Issue 13: the Audit Log, for Admins and Managers.
   'Audit Log',
+  // Issue 21: the Configuration area, for Admins only.
+  'Configuration',
 ];
 const HIDDEN: Record<Role, string[]> = {
   Admin: [],
-  Manager: [],
-  Team: ['Order Processed', 'Audit Log'],
-  Telecaller: ['Order History', 'Order Processed', 'Audit Log'],
-  'Night Staff': ['Order Processed', 'Manage Team', 'Gateway Setting', 'Change Password', 'Audit Log'],
+  Manager: ['Configuration'],
+  Team: ['Order Processed', 'Audit Log', 'Configuration'],
+  Telecaller: ['Order History', 'Order Processed', 'Audit Log', 'Configuration'],
+  'Night Staff': ['Order Processed', 'Manage Team', 'Gateway Setting', 'Change Password', 'Audit Log', 'Configuration'],
 };
 
 export const specSidebarFor = (role: Role): string[] => SPEC_SIDEBAR.filter((link) => !HIDDEN[role].includes(link));

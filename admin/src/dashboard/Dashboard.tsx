@@ -6,13 +6,14 @@ import { queueLabelKey } from '../layout/menuLinks';
 import { roleCanAccess } from '../providers/resources';
 import { QueueList } from '../queues/QueueScreen';
 import { useFolderCounts } from '../queues/useFolderCounts';
+import { useCustomQueues } from '../queues/customQueues';
 
 const TILES = QUEUES.filter((queue) => queue.placement === 'tile');
 /** SPEC section 2: New Orders is also the admin mount's home. */
 const HOME_QUEUE = queueByOrderName('newOrder')!;
 
 /**
- * The dashboard: the tile queues with their counts (5 columns at desktop width), then the New Orders table.
+ * The dashboard: the tile queues and the custom queues with their counts (5 columns at desktop width), then the New Orders table.
  * Loaded when first opened (App.tsx), as a cold start on a queue does not draw it.
  */
 export default function Dashboard() {
@@ -20,6 +21,9 @@ export default function Dashboard() {
   const { data: counts } = useFolderCounts();
   const translate = useTranslate();
   const createPath = useCreatePath();
+  // The custom queues the role may open (the API lists only those) follow the built-in tiles.
+  const customQueues = useCustomQueues();
+  const tiles = [...TILES.filter((queue) => roleCanAccess(role, queue.route)), ...customQueues];
   return (
     <Box>
       <Title title={translate('app.menu.dashboard')} preferenceKey={false} />
@@ -34,7 +38,7 @@ export default function Dashboard() {
           },
         }}
       >
-        {TILES.filter((queue) => roleCanAccess(role, queue.route)).map((queue) => (
+        {tiles.map((queue) => (
           <Card key={queue.route} data-testid={`tile-${queue.route}`}>
             <CardActionArea
               component={Link}

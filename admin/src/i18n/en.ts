@@ -9,6 +9,7 @@ import { documentsMessages } from '../documents/messages';
 import { teamMembersMessages } from '../team-members/messages';
 import { auditEventsMessages } from '../audit-events/messages';
 import { liveMessages } from '../live/messages';
+import { customQueuesEn, orderFieldsEn } from '../configuration/messages.en';
 
 /** English texts of the admin; keys follow react-admin's `resources.<name>.fields.<field>` convention. */
 export const en = {
@@ -31,6 +32,7 @@ export const en = {
       manageTeam: 'Manage Team',
       gatewaySetting: 'Gateway Setting',
       changePassword: 'Change Password',
+      configuration: 'Configuration',
       title: 'Main menu',
       close: 'Close menu',
     },
@@ -125,6 +127,8 @@ export const en = {
       saved: 'Times are now shown in %{zone}.',
     },
     /** The Columns panel of the lists: show, hide and reorder by keyboard or pointer. */
+    /** A range filter of a field labelled by an Admin (issue 21). */
+    filters: { gte: '%{field} from', lte: '%{field} to' },
     columns: {
       title: 'Columns',
       moveUp: 'Move %{column} up',
@@ -142,6 +146,8 @@ export const en = {
     remarks: remarksMessages.en,
     documents: documentsMessages.en,
     'team-members': teamMembersMessages.en,
+    'order-fields': orderFieldsEn,
+    'custom-queues': customQueuesEn,
     gateways: {
       name: 'Gateway |||| Gateways',
       fields: { id: 'ID', gateway_name: 'Gateway', is_active: 'Active' },

@@ -8,6 +8,7 @@ import { documentsMessages } from '../documents/messages';
 import { teamMembersMessages } from '../team-members/messages';
 import { auditEventsMessages } from '../audit-events/messages';
 import { liveMessages } from '../live/messages';
+import { customQueuesFr, orderFieldsFr } from '../configuration/messages.fr';
 
 /** French, the second language that proves every text goes through the catalogue. */
 export const fr: AppMessages = {
@@ -30,6 +31,7 @@ export const fr: AppMessages = {
       manageTeam: "Gérer l'équipe",
       gatewaySetting: 'Passerelle de paiement',
       changePassword: 'Changer le mot de passe',
+      configuration: 'Configuration',
       title: 'Menu principal',
       close: 'Fermer le menu',
     },
@@ -139,6 +141,7 @@ export const fr: AppMessages = {
       saved: 'Les heures sont maintenant affichées en %{zone}.',
     },
     /** Le panneau Colonnes des listes : afficher, masquer et réordonner au clavier ou à la souris. */
+    filters: { gte: '%{field} à partir de', lte: "%{field} jusqu'à" },
     columns: {
       title: 'Colonnes',
       moveUp: 'Monter %{column}',
@@ -177,6 +180,8 @@ export const fr: AppMessages = {
     remarks: remarksMessages.fr,
     documents: documentsMessages.fr,
     'team-members': teamMembersMessages.fr,
+    'order-fields': orderFieldsFr,
+    'custom-queues': customQueuesFr,
     gateways: {
       name: 'Passerelle |||| Passerelles',
       fields: { id: 'ID', gateway_name: 'Passerelle', is_active: 'Active' },

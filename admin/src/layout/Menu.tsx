@@ -11,12 +11,17 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useFolderCounts } from '../queues/useFolderCounts';
+import { useCustomQueues } from '../queues/customQueues';
 import { menuLinksFor } from './menuLinks';
 
-/** The sidebar of SPEC section 2: links in SPEC order with their counts, filtered by role (SPEC section 6). */
+/**
+ * The sidebar of SPEC section 2: links in SPEC order with their counts, filtered by role (SPEC section 6), and
+ * the custom queues the role may open (issue 21) with theirs.
+ */
 export function Menu() {
   const { permissions: role } = usePermissions<string>();
   const { data: counts } = useFolderCounts();
+  const customQueues = useCustomQueues();
   const translate = useTranslate();
   const basename = useBasename();
   const createPath = useCreatePath();
@@ -27,7 +32,7 @@ export function Menu() {
   };
   return (
     <RaMenu data-testid="sidebar">
-      {menuLinksFor(role).map((link) => (
+      {menuLinksFor(role, customQueues).map((link) => (
         <RaMenu.Item
           key={link.route}
           // Each link is a resource's list (resources are named by their SPEC routes); '' is the dashboard.

@@ -21,9 +21,10 @@ export const SCREEN_LINKS: readonly MenuLink[] = [
   { route: 'gateway-setting', label: 'app.menu.gatewaySetting', fallback: 'Gateway Setting' },
   { route: 'change-password', label: 'app.menu.changePassword', fallback: 'Change Password' },
   { route: 'audit-events', label: 'resources.audit-events.name', fallback: 'Audit Log' },
+  { route: 'order-fields', label: 'app.menu.configuration', fallback: 'Configuration' },
 ];
 
-const queueLink = (queue: QueueDefinition): MenuLink => ({
+export const queueLink = (queue: QueueDefinition): MenuLink => ({
   route: queue.route,
   label: queueLabelKey(queue),
   fallback: queue.label,
@@ -40,6 +41,13 @@ export const MENU_LINKS: readonly MenuLink[] = [
   ...SCREEN_LINKS,
 ];
 
-/** The links of the screens a role may open: react-admin's access rule for each link's resource. */
-export const menuLinksFor = (role: string | null | undefined) =>
-  MENU_LINKS.filter((link) => roleCanAccess(role, link.route));
+/**
+ * The links of the screens a role may open: react-admin's access rule for each link's resource, with the
+ * custom queues the role may open (the API lists only those) after the built-in sidebar queues.
+ */
+export const menuLinksFor = (role: string | null | undefined, customQueues: readonly QueueDefinition[] = []) => {
+  const links = MENU_LINKS.filter((link) => roleCanAccess(role, link.route));
+  const firstScreen = links.findIndex((link) => SCREEN_LINKS.includes(link));
+  const at = firstScreen < 0 ? links.length : firstScreen;
+  return [...links.slice(0, at), ...customQueues.map(queueLink), ...links.slice(at)];
+};

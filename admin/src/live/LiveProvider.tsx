@@ -2,6 +2,8 @@ import { createContext, useContext, useEffect, useMemo, useRef, useState, type R
 import { useQueryClient } from '@tanstack/react-query';
 import type { LiveEvent } from '@app/domain';
 import { FOLDER_COUNTS_KEY } from '../queues/useFolderCounts';
+import { CUSTOM_QUEUES_KEY } from '../queues/customQueues';
+import { REGISTRY_KEY } from '../registry/useRegistry';
 import { openLiveStream } from './liveClient';
 import { apiResourceOf } from '../providers/resources';
 
@@ -22,7 +24,8 @@ const isOrdersKey = (key: readonly unknown[]) => apiResourceOf(String(key[0])) =
  * Live work for the signed-in admin: one event stream per tab. Counts pushed by the server replace the
  * cached folder counts (sidebar and tiles follow at once); a changed order marks react-admin's cache of
  * orders stale without refetching it (the open order page and the lists decide when to reload, see
- * LiveOrderBar and ChangedRowsNotice); a resync (events missed) reloads everything.
+ * LiveOrderBar and ChangedRowsNotice); a changed configuration reloads the registry and the custom queues, so
+ * every screen redraws from the new schema; a resync (events missed) reloads everything.
  */
 export function LiveProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -36,6 +39,10 @@ export function LiveProvider({ children }: { children: ReactNode }) {
           queryClient.setQueryData<Record<string, number>>(FOLDER_COUNTS_KEY, (old) => ({ ...old, ...event.counts }));
         } else if (event.type === 'order.changed') {
           void queryClient.invalidateQueries({ predicate: (q) => isOrdersKey(q.queryKey), refetchType: 'none' });
+        } else if (event.type === 'configuration.changed') {
+          // Every screen is drawn from the registry and the custom queues: read anew, they redraw in place.
+          for (const key of [REGISTRY_KEY, CUSTOM_QUEUES_KEY, FOLDER_COUNTS_KEY[0]])
+            void queryClient.invalidateQueries({ queryKey: [key] });
         } else if (event.type === 'resync') {
           void queryClient.invalidateQueries();
         }

@@ -12,6 +12,7 @@ import { AddComment } from '../remarks/AddComment';
 import { OrderActions } from './OrderActions';
 import { LiveOrderBar } from '../live';
 import { OrderTimeline } from '../audit-events/OrderTimeline';
+import { CustomFieldsForm } from './CustomFieldsForm';
 
 /** The fixed mail domain of the application email address (the order id at this domain; SPEC section 2). */
 export const APPLICATION_MAIL_DOMAIN: string =
@@ -38,6 +39,7 @@ export const ORDER_PAGE_SECTIONS: Array<{ key: string; Component: ComponentType 
   { key: 'emailHistory', Component: EmailHistory },
   { key: 'uploadDocument', Component: UploadDocument },
   { key: 'details', Component: OrderSections },
+  { key: 'customFields', Component: CustomFieldsForm },
   { key: 'downloadHistory', Component: DownloadHistory },
   { key: 'commentHistory', Component: CommentHistory },
   { key: 'addComment', Component: AddComment },

@@ -76,7 +76,9 @@ export const ordersMessages = catalogue(
       accommodation: 'Accommodation Information',
       health: 'Health Declaration',
       payment: 'Payment and Evidence',
+      additional: 'Additional Information',
     },
+    customFields: { title: 'Edit Additional Information', save: 'Save', saved: 'Saved.' },
     page: { title: 'View Order', titleWithId: 'View Order %{orderId}', badId: 'This link does not name an order.' },
     /** Move buttons by target status (SPEC section 4). */
     moves: Object.fromEntries(MOVE_TARGETS.map((target) => [target.status, target.label])) as Record<string, string>,
@@ -167,7 +169,9 @@ export const ordersMessages = catalogue(
       accommodation: 'Hébergement',
       health: 'Déclaration de santé',
       payment: 'Paiement et preuves',
+      additional: 'Informations complémentaires',
     },
+    customFields: { title: 'Modifier les informations complémentaires', save: 'Enregistrer', saved: 'Enregistré.' },
     page: {
       title: 'Voir la commande',
       titleWithId: 'Commande %{orderId}',

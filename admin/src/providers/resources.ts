@@ -1,5 +1,8 @@
 import { can, queueByRoute, type Permission } from '@app/domain';
 
+/** A custom queue's resource (issue 21): named custom-<id>, its route and its `queue` filter alike. */
+export const isCustomQueueResource = (resource: string) => resource.startsWith('custom-');
+
 /**
  * The admin's resources are named by their SPEC addresses (a queue by its route, Manage Team `manage-team`, …),
  * so that react-admin's own routes are SPEC's (DESIGN section 2). The API names some of them otherwise: this is
@@ -15,10 +18,11 @@ const API_NAMES: Record<string, string> = {
 
 /** The API resource behind an admin resource name: `orders` for a queue, the table's name, or the name itself. */
 export const apiResourceOf = (resource: string): string =>
-  queueByRoute(resource) ? 'orders' : (API_NAMES[resource] ?? resource);
+  queueByRoute(resource) || isCustomQueueResource(resource) ? 'orders' : (API_NAMES[resource] ?? resource);
 
 /** The permanent filter a resource adds to every list it reads: a queue's `queue` (its orderName). */
 export const permanentFilterOf = (resource: string): Record<string, string> => {
+  if (isCustomQueueResource(resource)) return { queue: resource };
   const queue = queueByRoute(resource);
   return queue ? { queue: queue.orderName } : {};
 };
@@ -36,6 +40,8 @@ const PERMISSIONS: Record<string, Permission> = {
   'change-password': 'account.changePassword',
   'audit-events': 'audit.read',
   orders: 'orders.read',
+  'order-fields': 'configuration.manage',
+  'custom-queues': 'configuration.manage',
 };
 
 /**

@@ -12,7 +12,7 @@ import {
   useTranslateLabel,
 } from 'react-admin';
 import { TEXTS, type FieldDefinition, type QueueDefinition } from '@app/domain';
-import { listFields, registryColumns, RegistryCell, type ResourceFields } from '../registry';
+import { hiddenByDefaultOf, listFields, registryColumns, RegistryCell, type ResourceFields } from '../registry';
 import { BulkQueueActions, ConfirmedActionButton, actionsFor } from './actions';
 import { ORDER_CELLS } from './columns';
 import { LazyTableBody } from './LazyTableBody';
@@ -124,6 +124,7 @@ export function OrdersTable({
     <UnselectProvider>
       <DataTable<Row>
         storeKey={storeKey}
+        hiddenColumns={hiddenByDefaultOf(fields)}
         body={LazyTableBody}
         rowClick={false}
         hover={false}

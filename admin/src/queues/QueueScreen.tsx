@@ -1,7 +1,26 @@
 import type { ReactNode } from 'react';
-import { FilterButton, List, Loading, RefreshButton, TopToolbar } from 'react-admin';
+import {
+  ExportButton,
+  FilterButton,
+  List,
+  Loading,
+  RefreshButton,
+  TopToolbar,
+  useTranslate,
+  useTranslateLabel,
+  type Exporter,
+} from 'react-admin';
 import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS, STATUSES, type QueueDefinition, type Status } from '@app/domain';
-import { filterInputs, listFields, useRegistry, type ResourceFields } from '../registry';
+import type { FieldDefinition } from '@app/domain';
+import {
+  filterInputs,
+  formatValue,
+  hiddenByDefaultOf,
+  listFields,
+  useRegistry,
+  type ResourceFields,
+} from '../registry';
+import { downloadRowsAsCsv } from '../csv';
 import { ColumnsButton, SavedQueriesButton, type ColumnChoice } from '../preferences';
 import { ChangedRowsNotice } from '../live';
 import { OrdersTable } from './OrdersTable';
@@ -42,6 +61,7 @@ export function QueueListActions({
   columnsKey,
   queriesKey,
   columns,
+  hiddenByDefault,
   children,
 }: {
   columnsKey: string;
@@ -49,16 +69,40 @@ export function QueueListActions({
   queriesKey: string;
   /** The table's columns, in its order (OrdersTable: the registry's, then Action). */
   columns: readonly ColumnChoice[];
+  /** Columns shown only once the member turns them on (a field's hiddenByDefault). */
+  hiddenByDefault?: readonly string[];
   children?: ReactNode;
 }) {
   return (
     <TopToolbar sx={{ flexWrap: 'wrap', minHeight: { sm: 48 } }}>
       <FilterButton disableSaveQuery />
       <SavedQueriesButton storeKey={columnsKey} queriesKey={queriesKey} />
-      <ColumnsButton storeKey={columnsKey} columns={columns} />
+      <ColumnsButton storeKey={columnsKey} columns={columns} hiddenByDefault={hiddenByDefault} />
+      <ExportButton />
       {children}
     </TopToolbar>
   );
+}
+
+/**
+ * The CSV of a queue's rows: one column per table column the role reads (custom fields included), headed by
+ * its label and in the table's format.
+ */
+function useQueueExporter(fields: readonly FieldDefinition[], fileName: string): Exporter {
+  const translate = useTranslate();
+  const translateLabel = useTranslateLabel();
+  return (rows: Array<Record<string, unknown>>) =>
+    downloadRowsAsCsv(
+      rows.map((row) =>
+        Object.fromEntries(
+          fields.map((field) => [
+            String(translateLabel({ source: field.source, label: field.label, resource: 'orders' })),
+            formatValue(field, row, 'list', translate),
+          ]),
+        ),
+      ),
+      fileName,
+    );
 }
 
 /**
@@ -80,6 +124,8 @@ export function QueueList({
 }) {
   const { data: registry } = useRegistry();
   const definition = registry?.orders;
+  const fields = definition ? listFields(definition, queue.columns) : [];
+  const exporter = useQueueExporter(fields, queue.route);
   if (!registry || !definition) return <Loading />;
   return (
     <List
@@ -95,14 +141,15 @@ export function QueueList({
         <QueueListActions
           columnsKey={queueColumnsKey(queue)}
           queriesKey={queueQueriesKey(queue)}
-          columns={[...listFields(definition, queue.columns), { source: 'action', label: 'app.table.action' }]}
+          columns={[...fields, { source: 'action', label: 'app.table.action' }]}
+          hiddenByDefault={hiddenByDefaultOf(fields)}
         >
           {actions}
         </QueueListActions>
       }
       empty={false}
       title={false}
-      exporter={false}
+      exporter={exporter}
       // The table scrolls sideways inside its box rather than widening the page (flex items default to their content's width).
       sx={{ '& .RaList-main, & .RaList-content': { minWidth: 0 } }}
     >

@@ -12,6 +12,7 @@ import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
 import GavelIcon from '@mui/icons-material/Gavel';
 import InboxIcon from '@mui/icons-material/Inbox';
 import { queueLabelKey } from '../layout/menuLinks';
+import { CUSTOM_QUEUE_ICONS } from './customQueueIcons';
 
 const loadQueueScreen = () => import('./QueueScreen');
 const QueueScreen = lazy(loadQueueScreen);
@@ -40,6 +41,9 @@ const ICONS: Record<string, typeof InboxIcon> = {
   chargeback: GavelIcon,
 };
 
+const iconOf = (queue: QueueDefinition) =>
+  ICONS[queue.route] ?? CUSTOM_QUEUE_ICONS[queue.custom?.icon ?? ''] ?? InboxIcon;
+
 /**
  * A queue table's screen: its title at once, then the table once its code has loaded. The title stays outside
  * the table's Suspense, so it shows while the code still comes.
@@ -60,5 +64,5 @@ function QueueView({ queue }: { queue: QueueDefinition }) {
 export const queueViews = (queue: QueueDefinition): { list: ReactElement; icon: typeof InboxIcon } => ({
   // Future Orders draws its title with its month tiles, which tell how many future orders each month holds.
   list: queue.columns === 'future' ? <FutureOrders queue={queue} /> : <QueueView queue={queue} />,
-  icon: ICONS[queue.route] ?? InboxIcon,
+  icon: iconOf(queue),
 });

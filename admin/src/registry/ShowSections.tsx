@@ -116,9 +116,16 @@ function SectionFields({
   );
 }
 
+/** A section's fields by their `position` (an Admin's order, issue 21), those without one after, as listed. */
+export const byPosition = (fields: readonly FieldDefinition[]): FieldDefinition[] =>
+  fields
+    .map((field, index) => ({ field, rank: field.position ?? Number.MAX_SAFE_INTEGER, index }))
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .map(({ field }) => field);
+
 /**
  * The sections of a Show page from the registry: each section of the resource in order with the
- * fields placed on 'show' in it. Reads the record from react-admin's record context.
+ * fields placed on 'show' in it, by position. Reads the record from react-admin's record context.
  */
 export function ShowSections({
   definition,
@@ -133,7 +140,9 @@ export function ShowSections({
       definition={definition}
       sectionKey={section.key}
       collapsed={section.collapsed}
-      fields={definition.fields.filter((field) => field.section === section.key && field.places.includes('show'))}
+      fields={byPosition(
+        definition.fields.filter((field) => field.section === section.key && field.places.includes('show')),
+      )}
       renderers={renderers}
     />
   ));

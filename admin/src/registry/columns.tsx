@@ -30,6 +30,10 @@ export const listFields = (definition: ResourceFields, columnSet?: string): Fiel
     )
     .map((field) => ({ ...field, label: fieldLabel(definition, field) }));
 
+/** The sources of the columns a member sees only once they turn them on (a field's hiddenByDefault). */
+export const hiddenByDefaultOf = (fields: readonly FieldDefinition[]) =>
+  fields.filter((field) => field.hiddenByDefault).map((field) => field.source);
+
 /** A cell in the type's format. */
 export function RegistryCell({ field, record }: { field: FieldDefinition; record: Record<string, unknown> }) {
   const translate = useTranslate();

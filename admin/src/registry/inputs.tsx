@@ -3,9 +3,12 @@ import {
   AutocompleteInput,
   BooleanInput,
   DateInput,
+  DateTimeInput,
   email,
   maxLength,
+  maxValue,
   minLength,
+  minValue,
   NumberInput,
   PasswordInput,
   ReferenceInput,
@@ -14,6 +17,8 @@ import {
   SearchInput,
   SelectInput,
   TextInput,
+  useTranslate,
+  useTranslateLabel,
   type Validator,
 } from 'react-admin';
 import { statusLabel, type FieldDefinition, type FieldValidation, type ValidationRule } from '@app/domain';
@@ -42,7 +47,9 @@ export function validatorsFor(field: FieldDefinition, mode: FormMode = 'edit'): 
   if (rules.minLength !== undefined) validators.push(minLength(rules.minLength, messageOf(rules, 'minLength')));
   if (rules.maxLength !== undefined) validators.push(maxLength(rules.maxLength, messageOf(rules, 'maxLength')));
   if (rules.email) validators.push(email(messageOf(rules, 'email')));
-  if (rules.pattern) validators.push(regex(new RegExp(rules.pattern), messageOf(rules, 'pattern')));
+  if (rules.pattern) validators.push(regex(new RegExp(`^(?:${rules.pattern})$`), messageOf(rules, 'pattern')));
+  if (rules.min !== undefined) validators.push(minValue(rules.min));
+  if (rules.max !== undefined) validators.push(maxValue(rules.max));
   return validators;
 }
 
@@ -54,7 +61,13 @@ const choicesOf = (field: FieldDefinition) =>
 
 /** The input that edits a field of this type, with its validators; `props` go to the input (choices too). */
 export function inputFor(field: FieldDefinition, props: Record<string, unknown> = {}, mode?: FormMode): ReactElement {
-  const common = { source: field.source, label: field.label, validate: validatorsFor(field, mode), ...props };
+  const common = {
+    source: field.source,
+    label: field.label,
+    validate: validatorsFor(field, mode),
+    helperText: field.help,
+    ...props,
+  };
   switch (field.type) {
     case 'password':
       return <PasswordInput key={field.source} {...common} />;
@@ -68,8 +81,9 @@ export function inputFor(field: FieldDefinition, props: Record<string, unknown> 
     case 'boolean':
       return <BooleanInput key={field.source} {...common} />;
     case 'date':
-    case 'datetime':
       return <DateInput key={field.source} {...common} />;
+    case 'datetime':
+      return <DateTimeInput key={field.source} {...common} />;
     case 'select':
     case 'status':
       return <SelectInput key={field.source} choices={choicesOf(field)} {...common} />;
@@ -99,6 +113,29 @@ export const formInputs = (
     .filter((field) => field.places.includes('form') && !given.includes(field.source))
     .map((field) => inputFor({ ...field, label: fieldLabel(definition, field) }, props[field.source], mode));
 
+/** "Callback at from" / "… to": a range filter's label for a field whose label is no catalogue key of its own. */
+function RangeLabel({ field, resource, edge }: { field: FieldDefinition; resource: string; edge: 'gte' | 'lte' }) {
+  const translate = useTranslate();
+  const translateLabel = useTranslateLabel();
+  const label = String(translateLabel({ source: field.source, label: field.label, resource }));
+  return <>{translate(`app.filters.${edge}`, { field: label })}</>;
+}
+
+/** The From or To input of a range filter: numbers by number, dates by date. */
+function rangeInput(definition: ResourceFields, field: FieldDefinition, edge: 'gte' | 'lte'): ReactElement {
+  const source = `${field.source}_${edge}`;
+  const label = field.labelText ? (
+    <RangeLabel field={field} resource={definition.name} edge={edge} />
+  ) : (
+    `resources.${definition.name}.filters.${source}`
+  );
+  return field.type === 'number' ? (
+    <NumberInput key={source} source={source} label={label} />
+  ) : (
+    <DateInput key={source} source={source} label={label} />
+  );
+}
+
 /**
  * The filter inputs of a resource's lists: `q` as the always-shown search box, ranges as a From and
  * a To input (`<source>_gte`, `<source>_lte`), the others by type. A reference filter shows only when
@@ -119,19 +156,7 @@ export function filterInputs(
     )
     .flatMap((field) => {
       if (field.source === 'q') return [<SearchInput key="q" source="q" alwaysOn />];
-      if (field.filter === 'range')
-        return [
-          <DateInput
-            key={`${field.source}_gte`}
-            source={`${field.source}_gte`}
-            label={`resources.${definition.name}.filters.${field.source}_gte`}
-          />,
-          <DateInput
-            key={`${field.source}_lte`}
-            source={`${field.source}_lte`}
-            label={`resources.${definition.name}.filters.${field.source}_lte`}
-          />,
-        ];
+      if (field.filter === 'range') return [rangeInput(definition, field, 'gte'), rangeInput(definition, field, 'lte')];
       return [inputFor({ ...field, label: fieldLabel(definition, field), validate: undefined })];
     });
 }

@@ -1,6 +1,6 @@
 import type { DeleteManyParams, DeleteParams, Identifier, RaRecord, UpdateManyParams, UpdateParams } from 'react-admin';
 import type { Status } from '@app/domain';
-import { apiCall } from '../httpClient';
+import { apiCall, apiUrl, httpClient } from '../httpClient';
 import { readStoredUser } from '../session';
 
 /** A row of the `orders` resource (GET /api/orders): the registry's order fields, keyed by `id` (the order id). */
@@ -39,13 +39,28 @@ const changeStatus = (orderId: number | number[], updatingStatus: Status, seen: 
   });
 
 /**
+ * PUT /api/orders/{id} (issue 21): custom field values with the version the member saw; answers the order
+ * as the member's role reads it (the record itself, or in the SPEC envelope).
+ */
+async function putFieldValues(params: UpdateParams) {
+  const answer = await httpClient(apiUrl(`orders/${encodeURIComponent(String(params.id))}`), {
+    method: 'PUT',
+    body: JSON.stringify({ ...params.data, ...versionOf(params.previousData) }),
+  });
+  const json = answer.json as Record<string, unknown>;
+  const order = json.status === 1 && json.data ? (json.data as Record<string, unknown>) : json;
+  return { ...params.previousData, ...order, id: params.id };
+}
+
+/**
  * The writes of the `orders` resource, which are actions rather than edits (SPEC section 4): an update
  * of `process_status` is a move and a delete is the soft delete (status Deleted), so react-admin's
- * useUpdate, useUpdateMany, useDelete and useDeleteMany work on orders and keep their cache right.
- * Reads (lists, one order) go to the conventional layer: GET /api/orders.
+ * useUpdate, useUpdateMany, useDelete and useDeleteMany work on orders and keep their cache right; any
+ * other update sets custom field values. Reads (lists, one order) go to the conventional layer: GET /api/orders.
  */
 export const ordersResource = {
   async update(_resource: string, params: UpdateParams) {
+    if (!('process_status' in params.data)) return { data: await putFieldValues(params) };
     await changeStatus(Number(params.id), params.data.process_status as Status, versionOf(params.previousData));
     return { data: { ...params.previousData, ...params.data, id: params.id } };
   },

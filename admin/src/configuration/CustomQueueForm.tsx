@@ -1,0 +1,172 @@
+import type { ReactElement, ReactNode } from 'react';
+import { Box, Typography } from '@mui/material';
+import {
+  ArrayInput,
+  CheckboxGroupInput,
+  FormDataConsumer,
+  maxLength,
+  NumberInput,
+  regex,
+  required,
+  SelectInput,
+  SimpleForm,
+  SimpleFormIterator,
+  TextInput,
+  useRecordContext,
+  useTranslate,
+  useTranslateLabel,
+  type Validator,
+} from 'react-admin';
+import {
+  CONFIGURATION_LIMITS,
+  listFilterKeys,
+  QUEUE_ID_PATTERN,
+  RESERVED_FILTER_KEYS,
+  ROLES,
+  statusLabel,
+  STATUSES,
+  type CustomQueueRecord,
+  type FieldDefinition,
+} from '@app/domain';
+import { inputFor, useResourceDefinition } from '../registry';
+import { CUSTOM_QUEUE_ICONS } from '../queues/customQueueIcons';
+import { roleChoices, type CustomQueueRow } from './records';
+
+const T = 'resources.custom-queues';
+
+/** One condition of a queue's filter as the form edits it: a filter key and its value. */
+interface Condition {
+  key: string;
+  value: unknown;
+}
+
+/** The form's values: the record, its filter as a list of conditions. */
+export type CustomQueueFormValues = Omit<CustomQueueRecord, 'filter'> & { conditions?: Condition[] };
+
+export const conditionsOf = (filter: Record<string, unknown> | undefined): Condition[] =>
+  Object.entries(filter ?? {}).map(([key, value]) => ({ key, value }));
+
+/** The record as the API takes it: the conditions back into the filter object; no id: the API derives it. */
+export const queueRecordOf = ({ conditions, id, ...queue }: CustomQueueFormValues): Partial<CustomQueueRecord> => ({
+  ...(id ? { id } : {}),
+  ...queue,
+  filter: Object.fromEntries((conditions ?? []).map((condition) => [condition.key, condition.value])),
+});
+
+const atLeastOne =
+  (message: string): Validator =>
+  (values: unknown[] | null) =>
+    values?.length ? undefined : message;
+
+const VALIDATE = {
+  id: [regex(new RegExp(QUEUE_ID_PATTERN), `${T}.validation.key`)],
+  name: [required(), maxLength(CONFIGURATION_LIMITS.labelLength)],
+  statuses: [atLeastOne(`${T}.validation.oneStatus`)],
+  roles: [atLeastOne(`${T}.validation.oneRole`)],
+  position: [required()],
+  conditionKey: [required(`${T}.validation.fieldValue`)],
+  conditionValue: [required(`${T}.validation.fieldValue`)],
+};
+
+const STATUS_CHOICES = STATUSES.map((status) => ({ id: status, name: statusLabel(status) }));
+const ICON_CHOICES = Object.keys(CUSTOM_QUEUE_ICONS).map((icon) => ({ id: icon, name: icon.replace('_', ' ') }));
+
+/** The filter keys a queue may use (the list's own filters, the queue and search aside), by label. */
+function useFilterKeys() {
+  const orders = useResourceDefinition('orders');
+  const translate = useTranslate();
+  const translateLabel = useTranslateLabel();
+  const keys = orders ? [...listFilterKeys(orders)] : [];
+  const usable = keys.filter(
+    ([key, { field }]) => !RESERVED_FILTER_KEYS.includes(key) && field.source !== 'process_status',
+  );
+  const choices = usable.map(([key, { field, op }]) => {
+    const label = String(translateLabel({ source: field.source, label: field.label, resource: 'orders' }));
+    return { id: key, name: op === 'gte' || op === 'lte' ? translate(`app.filters.${op}`, { field: label }) : label };
+  });
+  return { choices, fieldOf: (key: string) => usable.find(([candidate]) => candidate === key)?.[1].field };
+}
+
+/** The value input of a condition: the field's own input (a select of its choices, a date, a number...). */
+function valueInput(field: FieldDefinition | undefined): ReactElement {
+  if (!field) return <TextInput source="value" label={`${T}.filterEditor.value`} disabled />;
+  // A range bound is a date or a number, whatever the field's time of day.
+  const type = field.type === 'datetime' ? 'date' : field.type;
+  return inputFor(
+    { ...field, type, validate: undefined },
+    { source: 'value', label: `${T}.filterEditor.value`, validate: VALIDATE.conditionValue, helperText: false },
+  );
+}
+
+/**
+ * The queue's filter: conditions a list filter has (a field, then its value with the field's input), kept as
+ * the filter object of the record.
+ */
+function FilterEditor() {
+  const translate = useTranslate();
+  const { choices, fieldOf } = useFilterKeys();
+  return (
+    <Box sx={{ width: '100%' }}>
+      <Typography variant="subtitle1" component="h3">
+        {translate(`${T}.fields.filter`)}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {translate(`${T}.help.filter`)}
+      </Typography>
+      <ArrayInput source="conditions" label={false}>
+        <SimpleFormIterator inline disableReordering disableClear>
+          <SelectInput
+            source="key"
+            label={`${T}.filterEditor.field`}
+            choices={choices}
+            validate={VALIDATE.conditionKey}
+            helperText={false}
+          />
+          <FormDataConsumer>
+            {({ scopedFormData }) => {
+              const key = (scopedFormData as Condition | undefined)?.key;
+              return valueInput(key ? fieldOf(key) : undefined);
+            }}
+          </FormDataConsumer>
+        </SimpleFormIterator>
+      </ArrayInput>
+    </Box>
+  );
+}
+
+const Row = ({ children }: { children: ReactNode }) => (
+  <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, width: '100%', '& > *': { flex: '1 1 220px' } }}>
+    {children}
+  </Box>
+);
+
+/** The custom queue form (Create and Edit), its validators the API's rules. */
+export function CustomQueueForm({ adding = false, toolbar }: { adding?: boolean; toolbar?: ReactElement }) {
+  const queue = useRecordContext<CustomQueueRow>();
+  return (
+    <SimpleForm
+      toolbar={toolbar}
+      defaultValues={{
+        statuses: [],
+        roles: [...ROLES],
+        icon: 'inbox',
+        position: 100,
+        conditions: conditionsOf(queue?.filter),
+      }}
+      sx={{ maxWidth: 900 }}
+      data-testid="custom-queue-form"
+    >
+      <Row>
+        <TextInput source="name" validate={VALIDATE.name} />
+        <TextInput source="id" validate={VALIDATE.id} disabled={!adding} helperText={`${T}.help.id`} />
+      </Row>
+      <CheckboxGroupInput source="statuses" choices={STATUS_CHOICES} validate={VALIDATE.statuses} />
+      <FilterEditor />
+      <CheckboxGroupInput source="roles" choices={roleChoices(ROLES)} validate={VALIDATE.roles} />
+      <Row>
+        <SelectInput source="icon" choices={ICON_CHOICES} />
+        <NumberInput source="position" validate={VALIDATE.position} helperText={`${T}.help.position`} />
+      </Row>
+    </SimpleForm>
+  );
+}

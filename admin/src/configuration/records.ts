@@ -1,0 +1,15 @@
+import type { CustomQueueRecord, OrderFieldRecord, Role } from '@app/domain';
+
+/**
+ * A record of /api/order-fields as the API answers it: a built-in field also carries the code's `defaults`
+ * (shown beside the overrides) and, for a field the code acts on, which roles always read it and why.
+ */
+export interface OrderFieldRow extends OrderFieldRecord {
+  defaults?: Partial<Pick<OrderFieldRecord, 'label' | 'readRoles' | 'section' | 'position' | 'columnDefault'>>;
+  locked?: { roles: Role[]; reason: string };
+}
+
+export type CustomQueueRow = CustomQueueRecord;
+
+/** Role choices of a checkbox group. */
+export const roleChoices = (roles: readonly string[]) => roles.map((role) => ({ id: role, name: role }));
