@@ -162,7 +162,10 @@ describe.each(dialects())('the configuration API on %s', (dialect) => {
     expect((await registryOf('Telecaller')).fields.map((f) => f.source)).not.toContain('visa_type');
 
     // Renaming a label changes the registry, not the field's key.
-    const renamed = await admin('PUT', '/api/order-fields/visa_type', { ...created.json(), label: 'Visa category' });
+    const renamed = await admin('PUT', '/api/order-fields/visa_type', {
+      ...created.json<object>(),
+      label: 'Visa category',
+    });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect((await registryOf('Manager')).fields.find((f) => f.source === 'visa_type')?.labelText?.en).toBe(
       'Visa category',
@@ -315,6 +318,56 @@ describe.each(dialects())('the configuration API on %s', (dialect) => {
     expect(await configurationTables()).toEqual(before);
   });
 
+  it('answers hostile bodies and parameters with 4xx and a message, never a 500, and changes nothing', async () => {
+    const before = await configurationTables();
+    const bodies: unknown[] = [
+      [],
+      ['x'],
+      'text',
+      42,
+      true,
+      { id: {} },
+      { id: 'x'.repeat(200), label: 'x'.repeat(5000), type: 'text' },
+      { choices: [{}] },
+      { filter: [] },
+      { statuses: 'New', filter: { a: { b: { c: 1 } } } },
+      { position: 1e300 },
+      { min: 'NaN' },
+      { fields: 'x', queues: 1 },
+      { fields: [null, 1, 'x', []], queues: [null, { filter: 'x' }] },
+      { fields: [{ id: 'a', builtIn: 'yes', readRoles: [1] }], queues: [{ id: '../x', statuses: [null] }] },
+    ];
+    const targets: Array<[InjectOptions['method'], string]> = [
+      ['POST', '/api/order-fields'],
+      ['PUT', '/api/order-fields/visa_type'],
+      ['PUT', '/api/order-fields/email'],
+      ['POST', '/api/custom-queues'],
+      ['PUT', '/api/custom-queues/none'],
+      ['POST', '/api/configuration/import?dryRun=true'],
+      ['POST', '/api/configuration/import'],
+    ];
+    const failures: string[] = [];
+    for (const [method, url] of targets) {
+      for (const body of bodies) {
+        const res = await admin(method, url, body);
+        const answer = res.json();
+        if (res.statusCode < 400 || res.statusCode >= 500 || answer.status !== 0 || !answer.message)
+          failures.push(
+            `${method} ${url} ${JSON.stringify(body).slice(0, 60)}: ${res.statusCode} ${res.body.slice(0, 100)}`,
+          );
+      }
+    }
+    for (const url of ['/api/order-fields/%00', `/api/order-fields/${'x'.repeat(101)}`, '/api/custom-queues/..%2F']) {
+      const res = await admin('GET', url);
+      if (![400, 404, 414].includes(res.statusCode)) failures.push(`GET ${url}: ${res.statusCode}`);
+    }
+    for (const query of ['dryRun=maybe', 'dryRun[]=1', 'colour=red'])
+      if ((await admin('POST', `/api/configuration/import?${query}`, { fields: [], queues: [] })).statusCode !== 400)
+        failures.push(`import ?${query} accepted`);
+    expect(failures).toEqual([]);
+    expect(await configurationTables()).toEqual(before);
+  });
+
   it('refuses the 101st custom field, naming the limit', async () => {
     const before = await configurationTables();
     const document = (await admin('GET', '/api/configuration/export')).json();
@@ -464,7 +517,10 @@ describe.each(dialects())('the configuration API on %s', (dialect) => {
     const queueField = (await registryOf('Team')).fields.find((f) => f.source === 'queue') as { choices?: string[] };
     expect(queueField.choices).toContain(`custom-${id}`);
 
-    const renamed = await admin('PUT', `/api/custom-queues/${id}`, { ...created.json(), name: 'Priority business' });
+    const renamed = await admin('PUT', `/api/custom-queues/${id}`, {
+      ...created.json<object>(),
+      name: 'Priority business',
+    });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json()).toMatchObject({ id, name: 'Priority business' });
 

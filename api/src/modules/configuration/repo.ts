@@ -41,20 +41,25 @@ export const writeVersion = (trx: Knex.Transaction, version: number) =>
 
 const parse = <T>(definition: string): T => JSON.parse(definition) as T;
 
+/** Records in one order in every process, whatever the database's collation: by id, as JavaScript compares. */
+export const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
 /** The stored configuration: every field row (removed ones too) and every custom queue. */
 export async function readConfiguration(db: Db): Promise<Configuration> {
   const [fieldRows, queueRows] = await Promise.all([
-    db('order_fields').orderBy('id').select('id', 'built_in', 'removed', 'definition'),
-    db('custom_queues').orderBy('id').select('id', 'definition'),
+    db('order_fields').select('id', 'built_in', 'removed', 'definition'),
+    db('custom_queues').select('id', 'definition'),
   ]);
   return {
-    fields: fieldRows.map((row) => ({
-      ...parse<OrderFieldRecord>(row.definition),
-      id: row.id,
-      builtIn: !!row.built_in,
-      removed: !!row.removed,
-    })),
-    queues: queueRows.map((row) => ({ ...parse<CustomQueueRecord>(row.definition), id: row.id })),
+    fields: fieldRows
+      .map((row) => ({
+        ...parse<OrderFieldRecord>(row.definition),
+        id: row.id,
+        builtIn: !!row.built_in,
+        removed: !!row.removed,
+      }))
+      .sort(byId),
+    queues: queueRows.map((row) => ({ ...parse<CustomQueueRecord>(row.definition), id: row.id })).sort(byId),
   };
 }
 

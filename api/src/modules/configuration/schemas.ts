@@ -130,9 +130,10 @@ export const FieldListQuery = listQuery(['position', 'id', 'label'], {
 export const QueueListQuery = listQuery(['position', 'id', 'name'], { id: IdFilter });
 
 /** POST /api/configuration/import: a document's parts are checked by checkConfiguration, every problem at once. */
-export const ImportQuery = Type.Object({
-  dryRun: Type.Optional(Type.Boolean({ errorMessage: 'dryRun must be true or false.' })),
-});
+export const ImportQuery = Type.Object(
+  { dryRun: Type.Optional(Type.Boolean({ errorMessage: 'dryRun must be true or false.' })) },
+  { propertyNames: Type.Enum(['dryRun'], { errorMessage: 'Unknown query parameter: {value}.' }) },
+);
 export const ImportBody = Type.Object(
   {
     version: Type.Optional(Type.Unknown()),

@@ -27,6 +27,7 @@ import { withTransactionRetry } from '../../db/retry.js';
 import { recordAudit, type AuditEvent } from '../audit/service.js';
 import { publishConfigurationChanged } from '../events/service.js';
 import {
+  byId,
   convertValues,
   countUnconvertible,
   deleteField,
@@ -70,10 +71,11 @@ export class LoadedConfiguration {
   apply(version: number, configuration: Configuration) {
     if (version <= this.version) return;
     this.version = version;
-    this.current = configuration;
-    this.queues = customQueuesOf(configuration);
+    // In the order every process reads it in (repo.ts), whichever way this one came by it.
+    this.current = { fields: [...configuration.fields].sort(byId), queues: [...configuration.queues].sort(byId) };
+    this.queues = customQueuesOf(this.current);
     // Made once per change: consumers may cache what they derive from it by its identity.
-    this.registry = effectiveRegistry(this.base, configuration);
+    this.registry = effectiveRegistry(this.base, this.current);
   }
 
   /**
