@@ -74,6 +74,15 @@ describe.each(dialects())('role matrix on %s', (dialect) => {
     expect(admin.length).toBeGreaterThanOrEqual(27);
     for (const e of admin) expect(Object.keys(PERMISSIONS), endpointName(e)).toContain(e.permission);
     expect(closed.map(endpointName)).toContain('GET /api/user_info');
+    // Issue 21's configuration resources (Admins only) and the custom queues a role may open are walked too.
+    for (const name of [
+      'GET /api/order-fields',
+      'PUT /api/order-fields/:id',
+      'DELETE /api/custom-queues/:id',
+      'POST /api/configuration/import',
+      'GET /api/admin/custom-queues',
+    ])
+      expect(closed.map(endpointName)).toContain(name);
   });
 
   it('lets each role reach exactly the endpoints its permissions allow, and nobody none', async () => {
