@@ -108,6 +108,9 @@ export async function loadConfiguration(app: FastifyInstance): Promise<LoadedCon
   return loaded;
 }
 
+/** The configuration as stored, for what reads it without an app (seeds, recounts after bulk loads). */
+export { readConfiguration } from './repo.js';
+
 /** A refusal listing every problem: 400 with the first as the message, and `problems` beside it. */
 export class ConfigurationRefused extends HttpError {
   constructor(
