@@ -113,20 +113,27 @@ export const resourceRoutes: FastifyPluginAsyncTypebox<{
   const current = () => app.registry[resource.name] ?? resource;
   const project = (role: Role) => useOf(current()).project(role);
   const queryable = (role: Role) => useOf(current()).queryable(role);
+  /**
+   * A request part as it came, kept before the route's schema reads it when the definition has changed:
+   * that schema's coercions (a value it does not know made into a list) must not reach the current one.
+   */
+  const given = new WeakMap<FastifyRequest, unknown>();
+  const keepGiven = (part: CheckedPart) => async (request: FastifyRequest) => {
+    if (current() !== resource) given.set(request, structuredClone(part === 'body' ? request.body : request.query));
+  };
   /** Checks a part against the current definition's schema (the route's own checked it against the registered one). */
   const checkedNow =
     (part: CheckedPart, schemaOf: (use: DefinitionUse) => TSchema) => async (request: FastifyRequest) => {
-      const definition = current();
-      const registeredError = request.validationError;
-      if (
-        definition === resource ||
-        (registeredError as { validationContext?: string })?.validationContext === 'params'
-      ) {
+      const registeredError = request.validationError as (Error & { validationContext?: string }) | undefined;
+      if (!given.has(request) || registeredError?.validationContext === 'params') {
         if (registeredError) throw registeredError;
         return;
       }
-      const validate = request.compileValidationSchema(schemaOf(useOf(definition)), part);
-      if (!validate(part === 'body' ? request.body : request.query)) throw validationError(part, validate.errors ?? []);
+      const data = given.get(request);
+      const validate = request.compileValidationSchema(schemaOf(useOf(current())), part);
+      if (!validate(data)) throw validationError(part, validate.errors ?? []);
+      if (part === 'body') request.body = data;
+      else request.query = data as ListQueryParams;
     };
   const tags = [`resource: ${resource.name}`];
   const url = `/${resource.name}`;
@@ -147,9 +154,12 @@ export const resourceRoutes: FastifyPluginAsyncTypebox<{
         config: { permission: resource.permissions.list },
         attachValidation: true,
         // The schema checks the JSON's values: read it first.
-        preValidation: async (request) => {
-          request.query = readJsonParams(request.query as Record<string, unknown>) as ListQueryParams;
-        },
+        preValidation: [
+          async (request) => {
+            request.query = readJsonParams(request.query as Record<string, unknown>) as ListQueryParams;
+          },
+          keepGiven('querystring'),
+        ],
         preHandler: checkedNow('querystring', (use) => use.listQuery),
       },
       async (request, reply) => {
@@ -178,6 +188,7 @@ export const resourceRoutes: FastifyPluginAsyncTypebox<{
         schema: { tags, body: useOf(resource).createBody },
         config: { permission: resource.permissions.create },
         attachValidation: true,
+        preValidation: keepGiven('body'),
         preHandler: checkedNow('body', (use) => use.createBody),
       },
       async (request, reply) =>
@@ -191,6 +202,7 @@ export const resourceRoutes: FastifyPluginAsyncTypebox<{
         schema: { tags, params: IdParams, body: useOf(resource).updateBody },
         config: { permission: resource.permissions.update },
         attachValidation: true,
+        preValidation: keepGiven('body'),
         preHandler: checkedNow('body', (use) => use.updateBody),
       },
       async (request, reply) =>
