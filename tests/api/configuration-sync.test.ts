@@ -302,6 +302,30 @@ describe.each(setups)('a second process on %s (%s bus) sees a configuration chan
     expect(second.registry).toBe(second.configuration.registry);
   });
 
+  it('applies changes made at once through both apps one after another, none lost', async () => {
+    const start = t.app.configuration.version;
+    const keys = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot'];
+    const answers = await Promise.all(
+      keys.map((key, i) =>
+        (i % 2 ? second : t.app).inject({
+          method: 'POST',
+          url: '/api/order-fields',
+          headers: { authorization: tokens.admin! },
+          payload: { id: key, label: key, type: 'number' },
+        }),
+      ),
+    );
+    expect(answers.map((res) => res.statusCode)).toEqual(keys.map(() => 200));
+    const stored = await t.db('order_fields').whereIn('id', keys).pluck('id');
+    expect(stored.sort()).toEqual(keys);
+    const version = Number((await t.db('settings').where({ key: 'configuration.version' }).first()).value);
+    expect(version).toBe(start + keys.length);
+    for (const app of [t.app, second]) {
+      await eventually(async () => (app.configuration.version === version ? true : undefined));
+      expect(app.configuration.current.fields.filter((f) => keys.includes(f.id))).toHaveLength(keys.length);
+    }
+  });
+
   it('tells the streams of the process that made the change', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const stream = await openLiveStream(urlOf(t.app), { token: tokens.telecaller! });
