@@ -12,7 +12,7 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/setup/mysql.ts', 'tests/setup/redis.ts'],
+          globalSetup: ['tests/setup/mysql.ts', 'tests/setup/redis.ts', 'tests/setup/databases.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -46,10 +46,22 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/setup/mysql.ts', 'tests/setup/redis.ts', 'tests/setup/browser.ts'],
+          globalSetup: [
+            'tests/setup/mysql.ts',
+            'tests/setup/redis.ts',
+            'tests/setup/browser.ts',
+            'tests/setup/databases.ts',
+          ],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at once: each drives its own Chromium against its own app, which startTestServer
+          // (tests/helpers/server.ts) builds on a port of its own (port 0) and a database of its own (a fresh
+          // temp data dir with its SQLite file; createTestDb names any MySQL database at random). A new file
+          // that starts its app through startTestServer or createTestApp is isolated with no further step;
+          // it must not listen on a fixed port or write outside its data dir (screenshots: unique names).
+          maxWorkers: 2,
+          // Its own group, after the other suites: vitest runs projects of different maxWorkers in turn.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -44,6 +44,29 @@ async function seriousViolations(page: Page): Promise<string[]> {
 const sidewaysOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
+/**
+ * Waits until the page has taken its layout at a new width (the sidebar turns into a slide-in panel under
+ * 991 px): every transition that started has ended and two frames in a row have passed with none running.
+ */
+const layoutSettled = (page: Page) =>
+  page.evaluate(async () => {
+    // Spinners run for ever: only running animations with an end can settle.
+    const moving = () =>
+      document
+        .getAnimations()
+        .filter(
+          (animation) =>
+            animation.playState === 'running' &&
+            Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity),
+        );
+    for (let quietFrames = 0; quietFrames < 2;) {
+      await new Promise(requestAnimationFrame);
+      const running = moving();
+      quietFrames = running.length ? 0 : quietFrames + 1;
+      await Promise.allSettled(running.map((animation) => animation.finished));
+    }
+  });
+
 /** Waits until an opening panel has finished its transition (axe would read half-faded colours as low contrast). */
 const settled = async (panel: Locator) => {
   await panel.waitFor();
@@ -151,8 +174,7 @@ describe.skipIf(!browserAvailable())('accessibility and fit of every screen in C
     const failures: string[] = [];
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
-      // Let the layout settle at the new width (the sidebar turns into a slide-in panel under 991 px).
-      await page.waitForTimeout(300);
+      await layoutSettled(page);
       const overflow = await sidewaysOverflow(page);
       if (overflow > 0) failures.push(`${name} at ${width} px scrolls sideways by ${overflow} px`);
       if (AXE_WIDTHS.has(width)) {
