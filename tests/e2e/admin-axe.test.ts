@@ -1,44 +1,14 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { QUEUES } from '@app/domain';
 import { encodeId } from '@app/domain/idCodec';
 import { browserAvailable, launchBrowser, screenshot, signIn } from '../helpers/browser.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { seriousViolations } from '../helpers/axe.js';
 
-/** axe-core's source, evaluated in the page (the app's CSP rightly refuses an injected script tag). */
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /** Widths every screen must fit without sideways page scroll; axe runs at the first and the last. */
 const WIDTHS = [1366, 1024, 768, 390];
 const AXE_WIDTHS = new Set([1366, 390]);
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: unknown[]; failureSummary?: string }>;
-}
-
-/** axe-core's critical and serious violations on the page as it is now, one line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const violations = (await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: unknown[] }> } }
-    ).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  })) as Violation[];
-  return violations
-    .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
-    .map(
-      (violation) =>
-        `${violation.impact} ${violation.id} (${violation.help}) at ${violation.nodes
-          .slice(0, 3)
-          .map((node) => JSON.stringify(node.target))
-          .join(', ')}`,
-    );
-}
 
 /** How far the page scrolls sideways: nothing may stick out at the right edge. */
 const sidewaysOverflow = (page: Page) =>

@@ -4,6 +4,7 @@ import {
   SaveButton,
   Toolbar,
   useNotify,
+  useRedirect,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
@@ -31,6 +32,8 @@ function EditTitle() {
 /** Configuration: a custom queue's name, statuses, filter, roles, icon and place; or its deletion. */
 export default function CustomQueueEdit() {
   const notify = useNotify();
+  // A mutation's own onSuccess replaces react-admin's (notify and redirect): it goes back to the list itself.
+  const redirect = useRedirect();
   return (
     <>
       <ConfigurationTabs current="custom-queues" />
@@ -38,11 +41,12 @@ export default function CustomQueueEdit() {
         title={<EditTitle />}
         actions={false}
         mutationMode="pessimistic"
-        redirect="list"
         transform={(values: CustomQueueFormValues) => queueRecordOf(values)}
         mutationOptions={{
-          onSuccess: (queue) =>
-            notify(`${T}.notify.updated`, { type: 'success', messageArgs: { name: String(queue.name) } }),
+          onSuccess: (queue) => {
+            notify(`${T}.notify.updated`, { type: 'success', messageArgs: { name: String(queue.name) } });
+            redirect('list', 'custom-queues');
+          },
         }}
       >
         <CustomQueueForm toolbar={<QueueToolbar />} />

@@ -86,6 +86,8 @@ const withoutReadOnly = ({ defaults: _defaults, locked: _locked, ...field }: Ord
 export default function OrderFieldEdit() {
   const notify = useNotify();
   const translate = useTranslate();
+  // A mutation's own onSuccess replaces react-admin's (notify and redirect): it goes back to the list itself.
+  const redirect = useRedirect();
   return (
     <>
       <ConfigurationTabs current="order-fields" />
@@ -93,11 +95,12 @@ export default function OrderFieldEdit() {
         title={<EditTitle />}
         mutationMode="pessimistic"
         transform={withoutReadOnly}
-        redirect="list"
         actions={false}
         mutationOptions={{
-          onSuccess: (field: OrderFieldRow) =>
-            notify(translate(`${T}.notify.updated`, { id: field.id }), { type: 'success' }),
+          onSuccess: (field: OrderFieldRow) => {
+            notify(translate(`${T}.notify.updated`, { id: field.id }), { type: 'success' });
+            redirect('list', 'order-fields');
+          },
         }}
       >
         <OrderFieldForm toolbar={<FieldToolbar />} />

@@ -97,9 +97,9 @@ function useSectionChoices() {
   }));
 }
 
-/** Two inputs side by side on wide screens, one above the other on phones. */
-const Row = ({ children }: { children: ReactNode }) => (
-  <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, width: '100%', '& > *': { flex: '1 1 220px' } }}>
+/** Inputs side by side on wide screens (each at least `basis` wide), one above the other on phones. */
+const Row = ({ children, basis = 220 }: { children: ReactNode; basis?: number }) => (
+  <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, width: '100%', '& > *': { flex: `1 1 ${basis}px` } }}>
     {children}
   </Box>
 );
@@ -150,7 +150,7 @@ function CustomFieldInputs({ adding }: { adding: boolean }) {
       <BooleanInput source="required" />
       <CheckboxGroupInput source="readRoles" choices={ROLE_CHOICES} validate={VALIDATE.readRoles} />
       <CheckboxGroupInput source="editRoles" choices={ROLE_CHOICES} />
-      <Row>
+      <Row basis={150}>
         <BooleanInput source="column" />
         <BooleanInput source="columnDefault" helperText={`${T}.help.columnDefault`} />
         <BooleanInput source="filter" />
@@ -186,9 +186,9 @@ function BuiltInFieldInputs({ field }: { field: OrderFieldRow }) {
   const translate = useTranslate();
   const sections = useSectionChoices();
   const defaultText = useDefaultText();
-  const defaults = field.defaults ?? {};
-  const defaultLabel = defaults.label
-    ? translate(defaults.label, { _: defaults.label })
+  const defaults: Partial<NonNullable<OrderFieldRow['defaults']>> = field.defaults ?? {};
+  const defaultLabel = defaults.labelKey
+    ? translate(defaults.labelKey, { _: field.id })
     : translate(`${T}.defaultLabel`);
   const sectionName = (key: string | undefined) =>
     key ? translate(`resources.orders.sections.${key}`, { _: key }) : '';

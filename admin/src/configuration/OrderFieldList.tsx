@@ -23,7 +23,7 @@ export function FieldLabel() {
   const translate = useTranslate();
   if (!field) return null;
   if (field.label) return <>{field.label}</>;
-  return <>{translate(field.defaults?.label ?? `resources.orders.fields.${field.id}`, { _: field.id })}</>;
+  return <>{translate(field.defaults?.labelKey ?? `resources.orders.fields.${field.id}`, { _: field.id })}</>;
 }
 
 /** A field's type: a custom type by its catalogue name, a built-in one as the code names it. */

@@ -5,8 +5,15 @@ import type { CustomQueueRecord, OrderFieldRecord, Role } from '@app/domain';
  * (shown beside the overrides) and, for a field the code acts on, which roles always read it and why.
  */
 export interface OrderFieldRow extends OrderFieldRecord {
-  defaults?: Partial<Pick<OrderFieldRecord, 'label' | 'readRoles' | 'section' | 'position' | 'columnDefault'>>;
-  locked?: { roles: Role[]; reason: string };
+  defaults?: {
+    /** The catalogue key of the code's label. */
+    labelKey: string;
+    readRoles: Role[];
+    columnDefault: boolean;
+    section: string;
+    position: number;
+  } | null;
+  locked?: { roles: Role[]; reason: string } | null;
 }
 
 export type CustomQueueRow = CustomQueueRecord;
