@@ -3,12 +3,9 @@ import type { Knex } from 'knex';
 import {
   customQueueName,
   effectiveRegistry,
-  EMPTY_CONFIGURATION,
   inCustomQueue,
   listFilterKeys,
   mayOpenQueue,
-  normalizeFieldRecord,
-  normalizeQueueRecord,
   RESERVED_FILTER_KEYS,
   RESOURCES,
   storedBound,
@@ -23,6 +20,7 @@ import {
 import type { ListFilter } from '../../core/resources.js';
 import { hotRowShard, upsertIncrement } from '../../db/knex.js';
 import { whereFilter } from '../../db/list.js';
+import { readConfiguration } from '../configuration/service.js';
 import { customFilterCondition, findCustomValues } from './customFields.js';
 import type { OrderCondition } from './repo.js';
 
@@ -133,7 +131,14 @@ export async function applyCustomQueueChanges(trx: Knex.Transaction, orderIds: n
       orderIds,
       fields.filter((f) => f.custom),
     ),
-    trx('custom_queue_orders').select('queue_id', 'order_id').whereIn('order_id', orderIds),
+    // By queue then order: the key's order (a lookup by order alone would read every queue's members).
+    trx('custom_queue_orders')
+      .select('queue_id', 'order_id')
+      .whereIn(
+        'queue_id',
+        queues.map((q) => q.id),
+      )
+      .whereIn('order_id', orderIds),
   ]);
   const was = new Set(
     stored.map((r: { queue_id: string; order_id: number | string }) => `${r.queue_id}|${r.order_id}`),
@@ -188,28 +193,13 @@ export async function rebuildCustomQueues(
  * the recount after bulk loads and seeds (which run without an app).
  */
 export async function rebuildStoredCustomQueues(trx: Knex | Knex.Transaction, base: Registry = RESOURCES) {
-  const configuration = await readStoredConfiguration(trx);
+  const configuration = await readConfiguration(trx);
   const kept = configuration.queues.map((q) => q.id);
   for (const table of ['custom_queue_orders', 'custom_queue_counters'])
     await trx(table)
       .modify((q) => (kept.length ? q.whereNotIn('queue_id', kept) : q))
       .del();
   await rebuildCustomQueues(trx, configuration.queues, effectiveRegistry(base, configuration));
-}
-
-/** The configuration as kept (order_fields, custom_queues), for what runs without an app (seeds, recounts). */
-export async function readStoredConfiguration(db: Knex | Knex.Transaction): Promise<Configuration> {
-  const [fields, queues] = await Promise.all([
-    db('order_fields').select('id', 'built_in', 'removed', 'definition'),
-    db('custom_queues').select('id', 'definition'),
-  ]);
-  if (!fields.length && !queues.length) return EMPTY_CONFIGURATION;
-  return {
-    fields: fields.map((r) =>
-      normalizeFieldRecord({ ...JSON.parse(r.definition), id: r.id, builtIn: !!r.built_in, removed: !!r.removed }),
-    ),
-    queues: queues.map((r) => normalizeQueueRecord({ ...JSON.parse(r.definition), id: r.id })),
-  };
 }
 
 /** Each custom queue's size (its counters' shards summed), keyed by its count field (custom-<id>). */

@@ -297,14 +297,13 @@ async function listOrderRows(
   const index = sort === 'order_id' ? indexFor(queue) : undefined;
   const edgeWalk = request.edgeWalk ?? EDGE_WALK;
   // First pages of a queue, most of the traffic: the page and its total in one statement, built once.
-  if (sort !== 'age_minutes' && offset <= SHALLOW_OFFSET && offset + limit <= edgeWalk) {
+  if (!valueSort && sort !== 'age_minutes' && offset <= SHALLOW_OFFSET && offset + limit <= edgeWalk) {
     const owner = queue.filter.assignedToMe ? member.id : '';
-    const sorted = valueSort ? `${sort}:${valueSort.column}` : sort;
-    const key = [columnsKey(columns), queue.orderName, owner, today, month, sorted, direction, offset, limit].join('|');
+    const key = [columnsKey(columns), queue.orderName, owner, today, month, sort, direction, offset, limit].join('|');
     const first = await findPageWithTotal(db, key, () => ({
       conditions,
       columns,
-      page: { sort, direction, offset, limit, index, valueSort },
+      page: { sort, direction, offset, limit, index },
       total: queueTotalQuery(db, queueFilters, member.id, today, month),
     }));
     if (first.total !== undefined) return { rows: first.rows, total: first.total };

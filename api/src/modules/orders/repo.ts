@@ -198,40 +198,14 @@ function ageSql(db: Knex, prefix: string, now: string): Knex.Raw {
  */
 export type SortColumn = string;
 
-/**
- * Sorted by `sort` (age as shown: ascending is youngest first), ties broken by order id. A custom
- * field sorts by its value as joined (valueSortJoin, `sort_value` under `valuePrefix`): orders without
- * a value come last in either direction, so a sorted column starts with the orders that have one.
- */
+/** Sorted by `sort` (age as shown: ascending is youngest first), ties broken by order id. */
 const orderedBy =
-  (db: Knex, sort: SortColumn, direction: 'asc' | 'desc', now: string, prefix = '', valuePrefix?: string) =>
+  (db: Knex, sort: SortColumn, direction: 'asc' | 'desc', now: string, prefix = '') =>
   (q: Knex.QueryBuilder) => {
-    if (valuePrefix !== undefined) {
-      q.orderByRaw(`CASE WHEN ?? IS NULL THEN 1 ELSE 0 END`, [`${valuePrefix}${SORT_VALUE}`]);
-      q.orderBy(`${valuePrefix}${SORT_VALUE}`, direction);
-    } else if (sort === 'age_minutes') q.orderBy(ageSql(db, prefix, now) as unknown as string, direction);
+    if (sort === 'age_minutes') q.orderBy(ageSql(db, prefix, now) as unknown as string, direction);
     else q.orderBy(`${prefix}${sort}`, direction);
     if (sort !== 'order_id') q.orderBy(`${prefix}order_id`, direction);
   };
-
-/** The column of a custom field's value a page sorted by it carries (valueSortJoin). */
-const SORT_VALUE = 'sort_value';
-
-/**
- * The values of the sort's custom field joined to `orders` (no value: NULL), under names of their own
- * so that no condition on `orders` becomes ambiguous.
- */
-const valueSortJoin =
-  (db: Knex, { field, column }: ValueSort) =>
-  (q: Knex.QueryBuilder) =>
-    q.leftJoin(
-      db('order_values')
-        .select({ sort_order_id: 'order_id', [SORT_VALUE]: column })
-        .where('field_id', field)
-        .as('sorted'),
-      'sorted.sort_order_id',
-      'orders.order_id',
-    );
 
 /** How one page is read: its sort, window, the index MySQL must walk, and where a ranked walk starts. */
 export interface PageWindow {
@@ -265,25 +239,99 @@ const selectOf = (prefix: string) => (c: ListColumn) =>
 function pageQuery(db: Knex, conditions: OrderCondition[], columns: ListColumn[], page: PageWindow, now: string) {
   const mysql = dialectOf(db) === 'mysql';
   const source = page.index && mysql ? db.raw('?? FORCE INDEX (??)', ['orders', page.index]) : 'orders';
-  const { valueSort } = page;
   const walk = (q: Knex.QueryBuilder) =>
     q
-      .modify((w) => valueSort && valueSortJoin(db, valueSort)(w))
       .modify(applyAll(conditions))
       .modify((w) => {
         if (page.bound !== undefined) w.where('order_id', page.direction === 'desc' ? '<' : '>=', page.bound);
       })
-      .modify(orderedBy(db, page.sort, page.direction, now, '', valueSort && ''))
+      .modify(orderedBy(db, page.sort, page.direction, now))
       .limit(page.limit)
       .offset(page.offset);
   if (!mysql && page.offset <= SHALLOW_OFFSET) return walk(db.from(source).select(columns.map(selectOf(''))));
-  const ids = walk(db.from(source).select(valueSort ? ['order_id', SORT_VALUE] : ['order_id']));
+  const ids = walk(db.from(source).select('order_id'));
   const rows = db('orders as o').select(columns.map(selectOf('o.')));
-  // A page sorted by a custom value joins its ids with their values on both dialects, to sort by them.
-  const joined = mysql || valueSort;
-  return (joined ? rows.join(ids.as('page'), 'o.order_id', 'page.order_id') : rows.whereIn('o.order_id', ids)).modify(
-    orderedBy(db, page.sort, page.direction, now, 'o.', valueSort && 'page.'),
+  return (mysql ? rows.join(ids.as('page'), 'o.order_id', 'page.order_id') : rows.whereIn('o.order_id', ids)).modify(
+    orderedBy(db, page.sort, page.direction, now, 'o.'),
   );
+}
+
+/**
+ * order_values walked on its (field, value, order) index of `column` (MySQL's planner otherwise picks the
+ * primary key); `db` is the knex instance or the client of a query being built.
+ */
+export function valuesByValue(db: Pick<Knex, 'client'>, column: string) {
+  const index = column === 'value_number' ? 'order_values_number' : 'order_values_text';
+  return db.client.config.client === 'mysql2'
+    ? (db.client.raw('?? FORCE INDEX (??)', ['order_values', index]) as Knex.Raw)
+    : 'order_values';
+}
+
+/**
+ * A page sorted by a custom field's value (tests/bench/customFieldsSql.ts measured the shapes): the
+ * orders with a value first, walked in the value's order on the field's (field, value, order) index and
+ * joined to the orders that meet the conditions; then, once those run out, the orders without a value
+ * in order id order. Orders without a value come last in either direction (a sorted column starts with
+ * the orders that have one); ties break by order id. Ids first, then those rows.
+ */
+async function findValueSortedPage(
+  db: Knex,
+  conditions: OrderCondition[],
+  columns: ListColumn[],
+  page: PageWindow & { valueSort: ValueSort },
+) {
+  const { field, column } = page.valueSort;
+  const { direction, offset, limit } = page;
+  const sortValues = () =>
+    db
+      .from(valuesByValue(db, column))
+      .select({ sort_order_id: 'order_id', sort_value: column })
+      .where('field_id', field)
+      .as('sorted');
+  // The value's index drives the walk: MySQL must not start from orders and sort all of them.
+  const first = dialectOf(db) === 'mysql' ? db.raw('STRAIGHT_JOIN ??', ['orders.order_id']) : 'orders.order_id';
+  const withValue = () =>
+    db.from(sortValues()).join('orders', 'orders.order_id', 'sorted.sort_order_id').modify(applyAll(conditions));
+  const valued: number[] = (
+    await withValue()
+      .select(first)
+      .orderBy('sorted.sort_value', direction)
+      .orderBy('sorted.sort_order_id', direction)
+      .limit(limit)
+      .offset(offset)
+  ).map((r: { order_id: number | string }) => Number(r.order_id));
+  let ids = valued;
+  if (valued.length < limit) {
+    // How many orders have a value: the page tells when it holds some, else counted up to the offset.
+    const withValues = valued.length
+      ? offset + valued.length
+      : await countUpTo(db, withValue().select(db.raw('1')), offset);
+    const none: number[] = (
+      await db
+        .from('orders')
+        .leftJoin(sortValues(), 'sorted.sort_order_id', 'orders.order_id')
+        .whereNull('sorted.sort_order_id')
+        .modify(applyAll(conditions))
+        .orderBy('orders.order_id', direction)
+        .limit(limit - valued.length)
+        .offset(Math.max(0, offset - withValues))
+        .pluck('orders.order_id')
+    ).map(Number);
+    ids = [...valued, ...none];
+  }
+  if (!ids.length) return [];
+  const rows: Array<Record<string, unknown>> = await db('orders as o')
+    .select(columns.map(selectOf('o.')))
+    .whereIn('o.order_id', ids);
+  const at = new Map(ids.map((id, i) => [id, i]));
+  return rows.sort((a, b) => at.get(Number(a.order_id))! - at.get(Number(b.order_id))!);
+}
+
+/** How many rows a query has, counting no further than `limit`. */
+async function countUpTo(db: Knex, query: Knex.QueryBuilder, limit: number): Promise<number> {
+  if (limit <= 0) return 0;
+  const row = await db.from(query.limit(limit).as('m')).count({ n: '*' }).first();
+  return Number((row as { n?: number | string } | undefined)?.n ?? 0);
 }
 
 /** One page of orders (see pageQuery). */
@@ -292,7 +340,10 @@ export const findOrderPage = (
   conditions: OrderCondition[],
   columns: ListColumn[],
   page: PageWindow,
-): Promise<Record<string, unknown>[]> => pageQuery(db, conditions, columns, page, nowUtc());
+): Promise<Record<string, unknown>[]> =>
+  page.valueSort
+    ? findValueSortedPage(db, conditions, columns, { ...page, valueSort: page.valueSort })
+    : pageQuery(db, conditions, columns, page, nowUtc());
 
 /** The column that carries the queue's total in findPageWithTotal's rows. */
 const PAGE_TOTAL = 'queue_total';
@@ -354,11 +405,8 @@ export const updateOrder = (trx: Knex.Transaction, orderId: number, patch: Parti
   trx('orders').where({ order_id: orderId }).update(patch);
 
 /** How many orders meet the conditions, counting no further than `limit`. */
-export async function countOrdersUpTo(db: Knex, conditions: OrderCondition[], limit: number): Promise<number> {
-  const matches = db('orders').select(db.raw('1')).modify(applyAll(conditions)).limit(limit).as('m');
-  const row = await db.from(matches).count({ n: '*' }).first();
-  return Number((row as { n?: number | string } | undefined)?.n ?? 0);
-}
+export const countOrdersUpTo = (db: Knex, conditions: OrderCondition[], limit: number): Promise<number> =>
+  countUpTo(db, db('orders').select(db.raw('1')).modify(applyAll(conditions)), limit);
 
 /** One order's row, without its histories (the resources remarks, mails, downloads, documents serve those). */
 export const findOrder = (db: Knex, orderId: number): Promise<Record<string, unknown> | undefined> =>
