@@ -1,7 +1,9 @@
 /**
- * npm run seed:bulk -- --orders 1000000
+ * npm run seed:bulk -- --orders 1000000 [--custom-values visa_type=0.8,callback_at=0.6]
  * Fills the configured database with realistic orders over every queue, with remarks, documents,
  * mail and download rows, in batched multi-row inserts, then rebuilds the queue counters and report totals.
+ * --custom-values gives custom fields (already configured, e.g. through /api/order-fields) values on that
+ * share of the orders that have none, written in SQL (customValues.ts); --orders 0 then adds no orders.
  */
 import crypto from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -13,6 +15,8 @@ import { recountOrderCounters } from '../../api/src/modules/orders/counters.js';
 import { rebuildReportRollups } from '../../api/src/modules/reports/rollups.js';
 import { migrateLatest } from '../../migrations/index.js';
 import { seedDemoIfEmpty } from '../index.js';
+import { readConfiguration } from '../../api/src/modules/configuration/service.js';
+import { fillCustomValues, type BulkCustomField } from './customValues.js';
 import { createRng, makeOrder, toDate, toDateTime, type Rng } from '../generator.js';
 
 const MINUTE = 60_000;
@@ -224,12 +228,40 @@ async function withoutOrderIndexes(db: Knex, load: () => Promise<void>) {
   }
 }
 
+/** The configured custom fields named in `field=share,...`, as the bulk fill takes them. */
+async function customFieldsToFill(db: Knex, shares: string): Promise<BulkCustomField[]> {
+  const { fields } = await readConfiguration(db);
+  const fillable = new Set<string>(['choice', 'date', 'number', 'text']);
+  return shares.split(',').map((entry) => {
+    const [id = '', share = ''] = entry.split('=');
+    const field = fields.find((f) => f.id === id && !f.builtIn && !f.removed);
+    if (!field) throw new Error(`--custom-values: ${id} is not a configured custom field`);
+    if (!fillable.has(field.type))
+      throw new Error(`--custom-values: ${id} is a ${field.type} field (choice, date, number, text only)`);
+    if (!(Number(share) > 0 && Number(share) <= 1)) throw new Error(`--custom-values: ${id}'s share must be in (0, 1]`);
+    return {
+      id,
+      type: field.type as BulkCustomField['type'],
+      share: Number(share),
+      choices: field.choices ?? undefined,
+      from: toDate(Date.now() - 30 * DAY),
+      days: 120,
+    };
+  });
+}
+
 async function main() {
   const { values } = parseArgs({
-    options: { orders: { type: 'string', default: '100000' }, batch: { type: 'string' } },
+    options: {
+      orders: { type: 'string', default: '100000' },
+      batch: { type: 'string' },
+      'custom-values': { type: 'string' },
+    },
   });
   const total = Number(values.orders);
-  if (!Number.isInteger(total) || total < 1) throw new Error('--orders must be a positive whole number');
+  const customShares = values['custom-values'];
+  if (!Number.isInteger(total) || total < (customShares ? 0 : 1))
+    throw new Error('--orders must be a positive whole number (0 with --custom-values)');
   const config = loadConfig();
   const db = createDb(config);
   const mysql = dialectOf(db) === 'mysql';
@@ -288,7 +320,11 @@ async function main() {
       await Promise.all(inFlight);
     };
     if (mysql && total >= 100_000) await withoutOrderIndexes(db, load);
-    else await load();
+    else if (total) await load();
+    if (customShares) {
+      const written = await fillCustomValues(db, await customFieldsToFill(db, customShares));
+      process.stdout.write(`\n  Custom values: ${JSON.stringify(written)}`);
+    }
     process.stdout.write('\n  Rebuilding queue counters...\n');
     await recountOrderCounters(db);
     process.stdout.write('  Rebuilding report totals...\n');
