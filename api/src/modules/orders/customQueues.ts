@@ -9,7 +9,6 @@ import {
   RESERVED_FILTER_KEYS,
   RESOURCES,
   storedBound,
-  type Configuration,
   type CustomQueueRecord,
   type FieldDefinition,
   type QueueDefinition,
@@ -31,16 +30,9 @@ import type { OrderCondition } from './repo.js';
  * of its members; its count a sum of a few counter rows.
  */
 
-/** The configuration module's decoration (app.configuration), as orders read it. */
-interface ConfigurationView {
-  version: number;
-  current: Configuration;
-  queues: QueueDefinition[];
-}
-
-/** The app's configuration; none while the configuration module is not loaded. */
-export const configurationOf = (app: FastifyInstance): ConfigurationView | undefined =>
-  (app as unknown as { configuration?: ConfigurationView }).configuration;
+/** The app's configuration (modules/configuration); none in an app built without that module. */
+export const configurationOf = (app: FastifyInstance) =>
+  app.hasDecorator('configuration') ? app.configuration : undefined;
 
 /** Every custom queue as a queue, in their order. */
 export const configuredCustomQueues = (app: FastifyInstance): QueueDefinition[] => configurationOf(app)?.queues ?? [];
