@@ -290,6 +290,13 @@ describe.each(dialects())('the configuration API on %s', (dialect) => {
         /^statuses: statuses is a list of one or more of: New/,
       ],
       [
+        'a queue whose address is the Configuration list',
+        'POST',
+        '/api/custom-queues',
+        { id: 'queues', name: 'Odd', statuses: ['New'], roles: ['Team'] },
+        /^id: A queue cannot be called "queues"/,
+      ],
+      [
         'a queue nobody sees',
         'POST',
         '/api/custom-queues',

@@ -22,6 +22,7 @@ import {
   listFilterKeys,
   QUEUE_ID_PATTERN,
   RESERVED_FILTER_KEYS,
+  RESERVED_QUEUE_ID,
   ROLES,
   statusLabel,
   STATUSES,
@@ -59,7 +60,10 @@ const atLeastOne =
     values?.length ? undefined : message;
 
 const VALIDATE = {
-  id: [regex(new RegExp(QUEUE_ID_PATTERN), `${T}.validation.key`)],
+  id: [
+    regex(new RegExp(QUEUE_ID_PATTERN), `${T}.validation.key`),
+    (id: string | null) => (id === RESERVED_QUEUE_ID ? `${T}.validation.reserved` : undefined),
+  ],
   name: [required(), maxLength(CONFIGURATION_LIMITS.labelLength)],
   statuses: [atLeastOne(`${T}.validation.oneStatus`)],
   roles: [atLeastOne(`${T}.validation.oneRole`)],

@@ -109,6 +109,7 @@ export const customQueuesEn = {
   },
   validation: {
     key: 'Lower-case letters, digits and hyphens (at most 57).',
+    reserved: '"queues" is the address of this list: pick another key.',
     oneStatus: 'Pick at least one status.',
     oneRole: 'Pick at least one role.',
     fieldValue: 'Pick a field and give it a value.',

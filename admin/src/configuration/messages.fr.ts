@@ -110,6 +110,7 @@ export const customQueuesFr: Texts<typeof customQueuesEn> = {
   },
   validation: {
     key: 'Lettres minuscules, chiffres et tirets (57 au plus).',
+    reserved: '« queues » est l’adresse de cette liste : choisissez une autre clé.',
     oneStatus: 'Choisissez au moins un statut.',
     oneRole: 'Choisissez au moins un rôle.',
     fieldValue: 'Choisissez un champ et donnez-lui une valeur.',

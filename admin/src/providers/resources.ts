@@ -1,7 +1,11 @@
 import { can, queueByRoute, type Permission } from '@app/domain';
 
-/** A custom queue's resource (issue 21): named custom-<id>, its route and its `queue` filter alike. */
-export const isCustomQueueResource = (resource: string) => resource.startsWith('custom-');
+/**
+ * A custom queue's resource (issue 21): named custom-<id>, its route and its `queue` filter alike; `custom-queues`
+ * is the Configuration list of them (no queue may have the id `queues`, domain/configuration/check.ts).
+ */
+export const isCustomQueueResource = (resource: string) =>
+  resource.startsWith('custom-') && resource !== 'custom-queues';
 
 /**
  * The admin's resources are named by their SPEC addresses (a queue by its route, Manage Team `manage-team`, …),

@@ -161,12 +161,20 @@ function checkField(raw: unknown, index: number, base: Registry, problems: Confi
     problem('.filter', 'A long text field cannot filter or sort: make it a text field.');
 }
 
+/** custom-<id> is a queue's address in the admin; custom-queues is already the Configuration list's. */
+export const RESERVED_QUEUE_ID = 'queues';
+
 function checkQueue(raw: unknown, index: number, fieldsOf: Registry, problems: ConfigurationProblem[]) {
   const at = (key: string) => `queues.${isObject(raw) && typeof raw.id === 'string' ? raw.id : index}${key}`;
   const problem = (key: string, message: string) => problems.push({ path: at(key), message });
   if (!isObject(raw)) return problem('', `queues[${index}] must be an object.`);
   if (typeof raw.id !== 'string' || !new RegExp(QUEUE_ID_PATTERN).test(raw.id))
     problem('.id', 'A queue id is lower-case letters, digits and hyphens (at most 57).');
+  else if (raw.id === RESERVED_QUEUE_ID)
+    problem(
+      '.id',
+      `A queue cannot be called "${RESERVED_QUEUE_ID}": custom-queues is the Configuration screen's address.`,
+    );
   if (!isText(raw.name, LIMITS.labelLength, 1))
     problem('.name', `name is one line of text of 1 to ${LIMITS.labelLength} characters.`);
   if (!Array.isArray(raw.statuses) || raw.statuses.length === 0 || raw.statuses.some((s) => !STATUSES.includes(s)))

@@ -101,7 +101,7 @@ const storedFilterValue = (field: FieldDefinition, value: unknown) =>
  */
 export const customFilterCondition =
   (field: FieldDefinition, filter: ListFilter): OrderCondition =>
-  (q) => {
+  (q, orderId = 'orders.order_id') => {
     const column = valueColumnOf(customTypeOf(field));
     const alias = `f_${field.source}_${filter.op}`;
     const value = Array.isArray(filter.value)
@@ -112,7 +112,7 @@ export const customFilterCondition =
       .select({ [`${alias}_order`]: 'order_id' })
       .where('field_id', field.source);
     whereFilter(passing, column, { ...filter, value } as ListFilter);
-    q.join(passing.as(alias), `${alias}.${alias}_order`, 'orders.order_id');
+    q.join(passing.as(alias), `${alias}.${alias}_order`, orderId);
   };
 
 /** A page sorted by a custom field's value: which field, and the order_values column it sorts by. */

@@ -57,7 +57,11 @@ export interface LockedOrder extends ReportFacts {
 }
 
 /** A query condition added to a query on `orders`. */
-export type OrderCondition = (query: Knex.QueryBuilder) => void;
+/**
+ * A query condition added to a query on `orders`. `orderId` names the column that holds the order's id
+ * where a join needs it before `orders` is joined (a page walked on a custom value's index).
+ */
+export type OrderCondition = (query: Knex.QueryBuilder, orderId?: string) => void;
 
 /** The SQL of a queue filter (domain/queues.ts), for member `memberId` on day `today`. */
 export const queueCondition =
@@ -179,7 +183,8 @@ export async function findSearchIds(
   return [...new Set(lists.flat().map(Number))].sort((a, b) => b - a);
 }
 
-const applyAll = (conditions: OrderCondition[]) => (q: Knex.QueryBuilder) => conditions.forEach((c) => c(q));
+const applyAll = (conditions: OrderCondition[], orderId?: string) => (q: Knex.QueryBuilder) =>
+  conditions.forEach((c) => c(q, orderId));
 
 /**
  * An order's age in seconds at `now` as the queues show it (domain orderAgeMinutes): from payment
@@ -288,10 +293,14 @@ async function findValueSortedPage(
       .select({ sort_order_id: 'order_id', sort_value: column })
       .where('field_id', field)
       .as('sorted');
-  // The value's index drives the walk: MySQL must not start from orders and sort all of them.
+  // The value's index drives the walk (MySQL must not start from orders and sort all of them), each
+  // entry checked against the custom filters' indexes before its orders row is read.
   const first = dialectOf(db) === 'mysql' ? db.raw('STRAIGHT_JOIN ??', ['orders.order_id']) : 'orders.order_id';
   const withValue = () =>
-    db.from(sortValues()).join('orders', 'orders.order_id', 'sorted.sort_order_id').modify(applyAll(conditions));
+    db
+      .from(sortValues())
+      .modify(applyAll(conditions, 'sorted.sort_order_id'))
+      .join('orders', 'orders.order_id', 'sorted.sort_order_id');
   const valued: number[] = (
     await withValue()
       .select(first)
