@@ -330,6 +330,36 @@ describe.each(dialects())('custom fields on %s', (dialect) => {
     expect((await call('admin', 'GET', `/api/orders/${id}`)).json().ref_code).toBe('ZZ9');
   });
 
+  it("keeps a field's values out of the Audit Log of roles that may not read it", async () => {
+    const id = orderIds[4]!;
+    expect((await setValues('admin', id, { risk_score: 4 })).statusCode).toBe(200);
+    const riskEvents = async (role: string) => {
+      const res = await t.call(tokens[role]!, {
+        method: 'GET',
+        url: '/api/audit-events',
+        query: { filter: JSON.stringify({ action: 'field', order_id: id }) },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as Row[]).filter((e) => String(e.detail).includes('risk_score'));
+    };
+    expect(await riskEvents('manager')).toEqual([expect.objectContaining({ to_value: '4' })]);
+    // Narrowed to Admins: the Manager keeps the event (who, when, which field) without its values.
+    const narrowed = await call('admin', 'PUT', '/api/order-fields/risk_score', { readRoles: ['Admin'] });
+    expect(narrowed.statusCode, narrowed.body).toBe(200);
+    expect(await riskEvents('manager')).toEqual([
+      expect.objectContaining({
+        from_value: null,
+        to_value: null,
+        detail: JSON.stringify({ field: 'risk_score', hidden: true }),
+      }),
+    ]);
+    expect(await riskEvents('admin')).toEqual([expect.objectContaining({ to_value: '4' })]);
+    const restored = await call('admin', 'PUT', '/api/order-fields/risk_score', {
+      readRoles: ['Admin', 'Manager', 'Team'],
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+  });
+
   it("gives Defence Pack 2's order details the custom fields the role may read, with their labels", async () => {
     const order = await t.db('orders').where({ process_status: 'ChargeBack' }).orderBy('order_id').first();
     const id = Number(order.order_id);

@@ -80,6 +80,8 @@ describe.each(dialects())('custom queues on %s', (dialect) => {
       if (i < 6) expect((await move(id, 'Awaiting')).statusCode).toBeLessThan(500);
       expect((await setValues('admin', id, { visa_type: i % 3 ? 'Business' : 'Tourist' })).statusCode).toBe(200);
     }
+    const { nationality } = await t.db('orders').whereNotNull('nationality').orderBy('order_id', 'desc').first();
+    expect(nationality).not.toBe(nationality.toLowerCase());
     for (const queue of [
       {
         id: 'priority-business',
@@ -96,6 +98,14 @@ describe.each(dialects())('custom queues on %s', (dialect) => {
         roles: ['Admin'],
       },
       { id: 'ab-refs', name: 'AB references', statuses: ['New', 'Awaiting'], filter: { ref: 'AB' }, roles: ['Admin'] },
+      // Free text in another case than stored: the change path and the rebuild both ignore case.
+      {
+        id: 'by-nationality',
+        name: 'One nationality',
+        statuses: ['New', 'Awaiting', 'Contact Customer'],
+        filter: { nationality: nationality.toLowerCase() },
+        roles: ['Admin'],
+      },
     ]) {
       const res = await call('admin', 'POST', '/api/custom-queues', queue);
       expect(res.statusCode, res.body).toBe(200);
@@ -185,7 +195,7 @@ describe.each(dialects())('custom queues on %s', (dialect) => {
         score: pick([1, 2.5, 3.75, null]),
         flag: pick([true, false, null]),
         due_at: pick(['2026-12-01 08:00:00', '2026-12-05 23:59:59', '2026-12-06 00:00:00', null]),
-        ref: pick(['AB1', 'ABX', 'XAB', null]),
+        ref: pick(['AB1', 'ABX', 'XAB', 'ab2', null]),
       });
       expect(res.statusCode, res.body).toBe(200);
     }
@@ -202,7 +212,8 @@ describe.each(dialects())('custom queues on %s', (dialect) => {
     const rebuilt = await membership();
     expect(kept.members).toEqual(rebuilt.members);
     expect(kept.counts).toEqual(rebuilt.counts);
-    for (const queue of ['priority-business', 'scored', 'ab-refs'])
+    expect(kept.members.some((m) => m.startsWith('by-nationality|'))).toBe(true);
+    for (const queue of ['priority-business', 'scored', 'ab-refs', 'by-nationality'])
       expect(rebuilt.counts[queue]).toBe(rebuilt.members.filter((m) => m.startsWith(`${queue}|`)).length);
   });
 

@@ -1,12 +1,14 @@
 import { SINGLE_LINE_PATTERN } from '../csv.js';
 import { ROLES, isRole } from '../roles.js';
 import { STATUSES } from '../statuses.js';
+import { mayReadField } from '../registry/index.js';
 import type { Registry } from '../registry/types.js';
 import { effectiveRegistry, LOCKED_FIELDS, overridableFields } from './effective.js';
 import { listFilterKeys, RESERVED_FILTER_KEYS } from './matches.js';
 import {
   CONFIGURATION_LIMITS as LIMITS,
   CUSTOM_FIELD_TYPES,
+  CUSTOM_TEXT_MAX,
   FIELD_KEY_PATTERN,
   QUEUE_ID_PATTERN,
   type Configuration,
@@ -98,12 +100,17 @@ function checkField(raw: unknown, index: number, base: Registry, problems: Confi
   const builtIns = overridableFields(base.orders!);
   const builtIn = builtIns.find((f) => f.source === id);
   const known = base.orders!.fields.some((f) => f.source === id) || id === 'id' || id === 'version';
+  // A range field x filters as x_gte and x_lte: a key of that form, or one a built-in filter uses, would
+  // shadow another filter.
+  const clashes = typeof id === 'string' && (/_(gte|lte)$/.test(id) || listFilterKeys(base.orders!).has(id));
   if (raw.builtIn === true) {
     if (!builtIn) problem('.id', `${String(id)} is not a built-in field that can be changed.`);
   } else if (typeof id !== 'string' || !new RegExp(FIELD_KEY_PATTERN).test(id)) {
     problem('.id', 'A key is lower-case letters, digits and underscores, starting with a letter (at most 64).');
   } else if (known) {
     problem('.id', `${id} is the name of a built-in field: choose another key.`);
+  } else if (clashes) {
+    problem('.id', `${id} is, or ends like, the name of a list filter (_gte, _lte): choose another key.`);
   }
   if (!isTextOrNull(raw.label, LIMITS.labelLength))
     problem('.label', `label is one line of text of at most ${LIMITS.labelLength} characters.`);
@@ -112,7 +119,8 @@ function checkField(raw: unknown, index: number, base: Registry, problems: Confi
   if (!isTextOrNull(raw.labelFr, LIMITS.labelLength))
     problem('.labelFr', `labelFr is one line of text of at most ${LIMITS.labelLength} characters.`);
   if (!isLongText(raw.help, LIMITS.helpLength)) problem('.help', `help is at most ${LIMITS.helpLength} characters.`);
-  if (raw.readRoles !== undefined) checkRoles(raw.readRoles, at('.readRoles'), problems, false);
+  // A field nobody reads is a removed one: removing says so and keeps it restorable.
+  if (raw.readRoles !== undefined) checkRoles(raw.readRoles, at('.readRoles'), problems, true);
   if (raw.editRoles !== undefined) checkRoles(raw.editRoles, at('.editRoles'), problems, false);
   for (const flag of ['required', 'column', 'columnDefault', 'filter', 'sortable', 'builtIn', 'removed'])
     if (raw[flag] !== undefined && typeof raw[flag] !== 'boolean') problem(`.${flag}`, `${flag} is true or false.`);
@@ -193,13 +201,46 @@ function checkQueue(raw: unknown, index: number, fieldsOf: Registry, problems: C
       continue;
     }
     const values = Array.isArray(value) ? value : [value];
-    const { field } = accepted;
+    const { field, op } = accepted;
+    const shape = FILTER_VALUE_SHAPES[field.type];
     if (values.length === 0 || values.some((v) => v === null || typeof v === 'object'))
       problem(`.filter.${key}`, `The filter on ${key} needs a value.`);
+    else if (Array.isArray(value) && op !== 'eq')
+      problem(`.filter.${key}`, `The filter on ${key} takes one value, not a list.`);
     else if (field.choices && values.some((v) => !field.choices!.includes(String(v))))
       problem(`.filter.${key}`, `The filter on ${key} takes one of: ${field.choices.join(', ')}.`);
+    else if (shape && values.some((v) => !shape.test(v)))
+      problem(`.filter.${key}`, `The filter on ${key} takes ${shape.what}.`);
+    // Who is in the queue tells the value: every role that opens it must read the fields it filters on.
+    const blind = Array.isArray(raw.roles) ? raw.roles.filter((r) => isRole(r) && !mayReadField(field, r)) : [];
+    if (blind.length)
+      problem(
+        `.filter.${key}`,
+        `${blind.join(', ')} may not read ${field.source}: the queue would tell them its value.`,
+      );
   }
 }
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const STORED_DATETIME = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/;
+/**
+ * A queue filter's values by the field's type, as stored (the change path compares them with the stored
+ * value, the rebuild in SQL): choices are checked by their list, other text by its length.
+ */
+const FILTER_VALUE_SHAPES: Partial<Record<string, { what: string; test: (value: unknown) => boolean }>> = {
+  number: { what: 'a number', test: (v) => typeof v === 'number' && Number.isFinite(v) },
+  id: { what: 'a whole number', test: (v) => Number.isInteger(v) },
+  reference: { what: 'a whole number', test: (v) => Number.isInteger(v) },
+  money: { what: 'a whole number', test: (v) => Number.isInteger(v) },
+  boolean: { what: 'true or false', test: (v) => typeof v === 'boolean' },
+  date: { what: 'a date (YYYY-MM-DD)', test: (v) => typeof v === 'string' && DAY.test(v) },
+  datetime: {
+    what: 'a date (YYYY-MM-DD) or a UTC date and time (YYYY-MM-DD HH:mm:ss)',
+    test: (v) => typeof v === 'string' && STORED_DATETIME.test(v),
+  },
+  text: { what: `text of at most ${CUSTOM_TEXT_MAX} characters`, test: (v) => isText(v, CUSTOM_TEXT_MAX, 1) },
+  email: { what: `text of at most ${CUSTOM_TEXT_MAX} characters`, test: (v) => isText(v, CUSTOM_TEXT_MAX, 1) },
+};
 
 /**
  * Checks a configuration (an import's `fields` and `queues`, or the stored one with one record

@@ -45,11 +45,15 @@ export function passesFilter(
   let value = record[field.source];
   if (value === undefined || value === null) return false;
   if (field.type === 'boolean') value = value === true || value === 1 || value === '1';
+  // Free text matches whatever its case, as the rebuild's SQL does (customQueues.ts: MySQL's collation,
+  // lower() on SQLite); choices and statuses are stored as listed.
+  const caseless = field.type === 'text' || field.type === 'email';
+  const fold = (v: unknown) => (caseless ? String(v).toLowerCase() : v);
   switch (op) {
     case 'eq':
-      return Array.isArray(wanted) ? wanted.some((w) => compare(value, w) === 0) : compare(value, wanted) === 0;
+      return [wanted].flat().some((w) => compare(fold(value), fold(w)) === 0);
     case 'prefix':
-      return String(value).startsWith(String(wanted));
+      return String(fold(value)).startsWith(String(fold(wanted)));
     case 'gte':
       return compare(value, storedBound(field, op, String(wanted))) >= 0;
     case 'lte':

@@ -91,19 +91,20 @@ export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength:
  * ra-data-simple-rest's list query of the two resources, its JSON read: sort, range and a filter by
  * id (one or a list: getMany), builtIn or removed.
  */
-const SORT_SHAPE = 'sort must be ["position", "id" or "label", "ASC" or "DESC"].';
 const RANGE_SHAPE = 'range must be [start, end], whole numbers with start <= end.';
 const bound = Type.Integer({ minimum: 0, maximum: 1_000_000, errorMessage: RANGE_SHAPE });
+const sortShape = (sortable: string[]) =>
+  `sort must be [field, direction]: a field of ${sortable.map((s) => `"${s}"`).join(', ')}, "ASC" or "DESC".`;
 export const listQuery = (sortable: string[], filters: TProperties) =>
   Type.Object(
     {
       sort: Type.Optional(
         Type.Tuple(
           [
-            Type.Enum(sortable, { errorMessage: { enum: 'Cannot sort by {value}.', type: SORT_SHAPE } }),
-            Type.Enum(['ASC', 'DESC', 'asc', 'desc'], { errorMessage: SORT_SHAPE }),
+            Type.Enum(sortable, { errorMessage: { enum: 'Cannot sort by {value}.', type: sortShape(sortable) } }),
+            Type.Enum(['ASC', 'DESC', 'asc', 'desc'], { errorMessage: sortShape(sortable) }),
           ],
-          { errorMessage: SORT_SHAPE },
+          { errorMessage: sortShape(sortable) },
         ),
       ),
       range: Type.Optional(Type.Tuple([bound, bound], { errorMessage: RANGE_SHAPE })),

@@ -22,7 +22,7 @@ import { valuesByValue, type OrderCondition } from './repo.js';
 
 /**
  * Custom fields' values (issue 21), kept in order_values (migration 017): read beside a page of orders
- * in one query, filtered by EXISTS on the (field, value, order) indexes, and checked when written.
+ * in one query, filtered by a join on the (field, value, order) indexes, and checked when written.
  */
 
 /** The type an Admin gave a custom field, read back from its registry entry (domain customFieldDefinition). */

@@ -74,7 +74,7 @@ function queueFilterOf(keys: ReturnType<typeof listFilterKeys>, key: string, val
 
 /**
  * A custom queue as conditions on `orders`: one of its statuses, and its filter as GET /api/orders
- * applies it (custom fields by EXISTS). A key that is no filter any more (its field removed) matches
+ * applies it (custom fields joined to their values). A key that is no filter any more (its field removed) matches
  * nothing, as inCustomQueue decides it in the change path.
  */
 export function customQueueConditions(queue: CustomQueueRecord, orders: ResourceDefinition): OrderCondition[] {
@@ -84,10 +84,21 @@ export function customQueueConditions(queue: CustomQueueRecord, orders: Resource
     const read = queueFilterOf(keys, key, value);
     if (!read) conditions.push((q) => q.whereRaw('1 = 0'));
     else if (read.field.custom) conditions.push(customFilterCondition(read.field, read.filter));
-    else conditions.push((q) => whereFilter(q, read.filter.column, read.filter));
+    else if (isFreeText(read.field) && read.filter.op !== 'prefix') {
+      const values = [read.filter.value].flat().map((v) => String(v).toLowerCase());
+      conditions.push((q) =>
+        q.whereRaw(`lower(??) in (${values.map(() => '?').join(', ')})`, [read.filter.column, ...values]),
+      );
+    } else conditions.push((q) => whereFilter(q, read.filter.column, read.filter));
   }
   return conditions;
 }
+
+/**
+ * Free text matches a queue's filter whatever its case, as inCustomQueue decides it: MySQL's collation
+ * does so, SQLite's `=` does not (its LIKE does, for a prefix).
+ */
+const isFreeText = (field: FieldDefinition) => field.type === 'text' || field.type === 'email';
 
 /** The fields the custom queues' filters read (those that still exist). */
 function fieldsRead(queues: CustomQueueRecord[], orders: ResourceDefinition): FieldDefinition[] {

@@ -201,7 +201,7 @@ function sortColumnOf(sortField: FieldDefinition | undefined, source: string): S
   return sortField.column ?? sortField.source;
 }
 
-/** A registry filter as a condition on `orders`: on its column, or on a custom field's values (EXISTS). */
+/** A registry filter as a condition on `orders`: on its column, or on a custom field's values (a join). */
 const filterCondition =
   (orders: readonly FieldDefinition[]) =>
   (filter: ListFilter): OrderCondition => {
