@@ -537,6 +537,8 @@ describe.each(dialects())('the configuration API on %s', (dialect) => {
       filter: { processing_mode: 'Priority', visa_type: 'Business' },
       roles: ['Admin', 'Team'],
       icon: 'flag',
+      // Left empty in the form: the queue goes last.
+      position: null,
     });
     expect(created.statusCode, created.body).toBe(200);
     const id = created.json().id as string;

@@ -154,7 +154,6 @@ export function CustomQueueForm({ adding = false, toolbar }: { adding?: boolean;
         statuses: [],
         roles: [...ROLES],
         icon: 'inbox',
-        position: 100,
         conditions: conditionsOf(queue?.filter),
       }}
       sx={{ maxWidth: 900 }}
@@ -169,7 +168,12 @@ export function CustomQueueForm({ adding = false, toolbar }: { adding?: boolean;
       <CheckboxGroupInput source="roles" choices={roleChoices(ROLES)} validate={VALIDATE.roles} />
       <Row>
         <SelectInput source="icon" choices={ICON_CHOICES} />
-        <NumberInput source="position" validate={VALIDATE.position} helperText={`${T}.help.position`} />
+        {/* A new queue left without a position goes last (the API's last + 10). */}
+        <NumberInput
+          source="position"
+          validate={adding ? undefined : VALIDATE.position}
+          helperText={adding ? `${T}.help.newPosition` : `${T}.help.position`}
+        />
       </Row>
     </SimpleForm>
   );

@@ -85,6 +85,8 @@ const VALIDATE = {
   pattern: [validPattern],
   readRoles: [atLeastOneRole],
   position: [required(), minValue(0), maxValue(1_000_000)],
+  // A new field left without a position goes last (the API's last + 10).
+  newPosition: [minValue(0), maxValue(1_000_000)],
 };
 
 /** The order page's sections, by their titles. */
@@ -158,7 +160,11 @@ function CustomFieldInputs({ adding }: { adding: boolean }) {
       </Row>
       <Row>
         <SelectInput source="section" choices={sections} />
-        <NumberInput source="position" validate={VALIDATE.position} helperText={`${T}.help.position`} />
+        <NumberInput
+          source="position"
+          validate={adding ? VALIDATE.newPosition : VALIDATE.position}
+          helperText={adding ? `${T}.help.newPosition` : `${T}.help.position`}
+        />
       </Row>
     </>
   );
@@ -255,7 +261,6 @@ export const NEW_FIELD: Partial<OrderFieldRecord> = {
   filter: false,
   sortable: false,
   section: DEFAULT_CUSTOM_SECTION,
-  position: 100,
   builtIn: false,
   removed: false,
 };

@@ -46,6 +46,7 @@ export const orderFieldsEn = {
     pattern: 'Text: a regular expression the whole value must match.',
     columnDefault: 'Unticked, members see the column only once they turn it on.',
     position: 'Place on the order page within its section, lower first.',
+    newPosition: 'Place on the order page within its section, lower first. Left empty, it goes last.',
   },
   builtInNote: 'A built-in field: its type and rules are the code’s. Its label, readers, column and place can change.',
   defaultValue: 'Default: %{value}',
@@ -94,6 +95,7 @@ export const customQueuesEn = {
     id: 'Lower-case letters, digits and hyphens; its address is /admin/custom-<key>. Left empty, it comes from the name.',
     filter: 'Orders in the queue also match every condition below.',
     position: 'Place in the sidebar and on the dashboard, lower first.',
+    newPosition: 'Place in the sidebar and on the dashboard, lower first. Left empty, it goes last.',
   },
   filterEditor: {
     field: 'Field',

@@ -46,6 +46,7 @@ export const orderFieldsFr: Texts<typeof orderFieldsEn> = {
     pattern: 'Texte : une expression régulière que toute la valeur doit suivre.',
     columnDefault: 'Décochée, les membres ne voient la colonne qu’une fois affichée par eux.',
     position: 'Place sur la page de commande dans sa section, la plus petite d’abord.',
+    newPosition: 'Place sur la page de commande dans sa section, la plus petite d’abord. Vide, le champ va en dernier.',
   },
   builtInNote:
     'Un champ intégré : son type et ses règles sont ceux du code. Son libellé, ses lecteurs, sa colonne et sa place peuvent changer.',
@@ -95,6 +96,7 @@ export const customQueuesFr: Texts<typeof customQueuesEn> = {
     id: 'Lettres minuscules, chiffres et tirets ; son adresse est /admin/custom-<clé>. Vide, elle vient du nom.',
     filter: 'Les commandes de la file remplissent aussi chaque condition ci-dessous.',
     position: 'Place dans le menu et le tableau de bord, la plus petite d’abord.',
+    newPosition: 'Place dans le menu et le tableau de bord, la plus petite d’abord. Vide, la file va en dernier.',
   },
   filterEditor: {
     field: 'Champ',

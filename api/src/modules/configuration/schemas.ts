@@ -63,7 +63,12 @@ const fieldProperties: TProperties = {
   defaults: Type.Unknown(),
   locked: Type.Unknown(),
 };
-export const FieldCreateBody = record(fieldProperties, ['id', 'label', 'type']);
+/** A new record's position may be left empty (null, as a cleared number input sends it): it goes last. */
+const newPosition = orNull(
+  Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 }),
+  'position is a whole number, or null to go last.',
+);
+export const FieldCreateBody = record({ ...fieldProperties, position: newPosition }, ['id', 'label', 'type']);
 export const FieldUpdateBody = record(fieldProperties);
 
 /** A record of /api/custom-queues as sent. */
@@ -82,7 +87,7 @@ const queueProperties: TProperties = {
   icon: text('icon', 64),
   position: Type.Integer({ minimum: -1_000_000, maximum: 1_000_000, errorMessage: 'position is a whole number.' }),
 };
-export const QueueCreateBody = record(queueProperties, ['name', 'statuses', 'roles']);
+export const QueueCreateBody = record({ ...queueProperties, position: newPosition }, ['name', 'statuses', 'roles']);
 export const QueueUpdateBody = record(queueProperties);
 
 export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
