@@ -18,7 +18,7 @@ import {
 import type { ListFilter } from '../../core/resources.js';
 import { whereFilter } from '../../db/list.js';
 import { badRequest } from '../../http.js';
-import { valuesByValue, type OrderCondition } from './repo.js';
+import { valuesByValue, type OrderCondition, type ValueSort } from './repo.js';
 
 /**
  * Custom fields' values (issue 21), kept in order_values (migration 017): read beside a page of orders
@@ -115,11 +115,6 @@ export const customFilterCondition =
     q.join(passing.as(alias), `${alias}.${alias}_order`, orderId);
   };
 
-/** A page sorted by a custom field's value: which field, and the order_values column it sorts by. */
-export interface ValueSort {
-  field: string;
-  column: string;
-}
 
 export const valueSortOf = (field: FieldDefinition | undefined): ValueSort | undefined =>
   field?.custom ? { field: field.source, column: valueColumnOf(customTypeOf(field)) } : undefined;

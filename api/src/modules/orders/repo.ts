@@ -5,7 +5,6 @@ import { likePrefix } from '../../db/list.js';
 import { dayjs, DB_DATE, nowUtc, queueTests, type QueueFilter, type ResourceDefinition } from '@app/domain';
 import { ORDER_FACT_COLUMNS, whereQueueTests } from './queueSql.js';
 import { REPORT_FACT_COLUMNS, type ReportFacts } from '../reports/service.js';
-import type { ValueSort } from './customFields.js';
 
 /** A column of the list rows: the SQL column, answered as `source`. */
 export interface ListColumn {
@@ -56,7 +55,12 @@ export interface LockedOrder extends ReportFacts {
   version: number;
 }
 
-/** A query condition added to a query on `orders`. */
+/** A page sorted by a custom field's value: which field, and the order_values column it sorts by. */
+export interface ValueSort {
+  field: string;
+  column: string;
+}
+
 /**
  * A query condition added to a query on `orders`. `orderId` names the column that holds the order's id
  * where a join needs it before `orders` is joined (a page walked on a custom value's index).
