@@ -21,7 +21,8 @@ describe.each(dialects())('migrations with two lock rows (%s)', (dialect) => {
 
     await migrateLatest(db);
 
-    expect(await db('knex_migrations').orderBy('id').pluck('name')).toEqual(await migrationSource.getMigrations([]));
+    // By name: the one run again comes after the later ones by id.
+    expect(await db('knex_migrations').orderBy('name').pluck('name')).toEqual(await migrationSource.getMigrations([]));
     expect(await db('knex_migrations_lock').select('is_locked')).toEqual([{ is_locked: 0 }]);
   });
 });
