@@ -17,6 +17,7 @@ import * as orderWorkMinutes from './014_order_work_minutes.js';
 import * as registryIndexes from './015_registry_indexes.js';
 import * as myOrdersIndex from './016_my_orders_index.js';
 import * as customFields from './017_custom_fields.js';
+import * as counterDueIndex from './018_counter_due_index.js';
 
 /**
  * Migrations in order, imported statically so that they run the same under tsx, vitest and a bundle.
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '015_registry_indexes': registryIndexes,
   '016_my_orders_index': myOrdersIndex,
   '017_custom_fields': customFields,
+  '018_counter_due_index': counterDueIndex,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -77,6 +77,18 @@ describe.skipIf(mysqlOnly.length === 0)('queue queries use indexes on mysql', ()
     expect(queries.filter(readsOrders).map((q) => q.sql)).toEqual([]);
   });
 
+  it("sums New Orders' total over the counter rows that are due, not the Future ones too", async () => {
+    // 20 rows: a page the next test does not find in the page cache.
+    const [query] = (await queriesOf(['/api/admin/get-orders-list/newOrder?page=1&limit=20'])).filter(readsOrders);
+    const [plan] = await t.db.raw(`EXPLAIN ${query!.sql}`, query!.bindings as never);
+    const counters = (plan as Array<{ table: string; type: string; key: string | null }>).filter(
+      (row) => row.table === 'order_counters',
+    );
+    expect(counters, JSON.stringify(plan)).toEqual([
+      expect.objectContaining({ type: 'range', key: 'order_counters_status_due' }),
+    ]);
+  });
+
   /**
    * Every statement on `orders` uses an index: never a table scan, and a lookup (ref or range) rather
    * than a walk of a whole index, except a newest-first walk of the primary key for a queue holding a
