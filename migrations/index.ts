@@ -18,6 +18,7 @@ import * as registryIndexes from './015_registry_indexes.js';
 import * as myOrdersIndex from './016_my_orders_index.js';
 import * as customFields from './017_custom_fields.js';
 import * as counterDueIndex from './018_counter_due_index.js';
+import * as orderTotals from './019_order_totals.js';
 
 /**
  * Migrations in order, imported statically so that they run the same under tsx, vitest and a bundle.
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '016_my_orders_index': myOrdersIndex,
   '017_custom_fields': customFields,
   '018_counter_due_index': counterDueIndex,
+  '019_order_totals': orderTotals,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

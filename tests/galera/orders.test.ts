@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
 import { transactionRetryStats } from '../../api/src/db/retry.js';
-import { readCounters, recountOrderCounters, type CounterRow } from '../../api/src/modules/orders/counters.js';
+import { recountOrderCounters } from '../../api/src/modules/orders/counters.js';
+import { storedCounters } from '../helpers/consistency.js';
 import { migrateLatest, migrationSource } from '../../migrations/index.js';
 import { createClusterDb, NODES, startNodeApp, type ClusterDb, type NodeApp } from '../helpers/galera.js';
 import { openLiveStream } from '../helpers/liveStream.js';
@@ -11,13 +12,6 @@ import { REDIS_URL } from '../setup/redis.js';
 const STATUSES = ['Awaiting', 'Contact Customer', 'AwaitingGovt', 'Customer Called'];
 const WORKERS_PER_APP = 4;
 const OPS_PER_WORKER = 50;
-
-const counterMap = (rows: CounterRow[]) =>
-  Object.fromEntries(
-    rows
-      .filter((r) => r.count !== 0)
-      .map((r) => [`${r.status}|${r.mode}|${Number(r.assignee_id)}|${r.due_date}`, r.count]),
-  );
 
 /** Per order: its version and how many audit events it has. */
 async function versionsAndEvents(db: Knex, orderIds: number[]) {
@@ -178,7 +172,7 @@ describe.runIf(inject('galeraAvailable'))('the orders API on a three-node Galera
     );
     expect(failures).toEqual([]);
 
-    const stored = await Promise.all(NODES.map((n) => readCounters(cluster.nodeDb(n.index)).then(counterMap)));
+    const stored = await Promise.all(NODES.map((n) => storedCounters(cluster.nodeDb(n.index))));
     for (const node of NODES) {
       const db = cluster.nodeDb(node.index);
       const after = await versionsAndEvents(db, orderIds);
@@ -195,7 +189,7 @@ describe.runIf(inject('galeraAvailable'))('the orders API on a three-node Galera
       expect(stored[node.index - 1], `counters on node ${node.index}`).toEqual(stored[0]);
     }
     await recountOrderCounters(db1);
-    expect(counterMap(await readCounters(db1))).toEqual(stored[0]);
+    expect(await storedCounters(db1)).toEqual(stored[0]);
   }
 
   it('keeps every change when each node changes its own orders (only the shared counter and rank rows meet)', async () => {

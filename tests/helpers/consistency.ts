@@ -1,12 +1,26 @@
 import type { Knex } from 'knex';
-import { readCounters, recountOrderCounters, type CounterRow } from '../../api/src/modules/orders/counters.js';
+import { todayUtc } from '@app/domain';
+import {
+  readCounters,
+  readCountersOfDay,
+  recountOrderCounters,
+  type CounterRow,
+} from '../../api/src/modules/orders/counters.js';
 
-const byKey = (rows: CounterRow[]) =>
+const byKey = (rows: CounterRow[], prefix = '') =>
   Object.fromEntries(
     rows
       .filter((r) => r.count !== 0)
-      .map((r) => [`${r.status}|${r.mode}|${Number(r.assignee_id)}|${r.due_date}`, r.count]),
+      .map((r) => [`${prefix}${r.status}|${r.mode}|${Number(r.assignee_id)}|${r.due_date}`, r.count]),
   );
+
+/**
+ * The counters as stored, as one map to compare: order_counters' rows, and the day's totals the queues
+ * read (order_totals split into due and later by the due New rows).
+ */
+export async function storedCounters(db: Knex) {
+  return { ...byKey(await readCounters(db)), ...byKey(await readCountersOfDay(db, todayUtc()), 'day ') };
+}
 
 /**
  * The queue counters as stored and as a recount from the orders table makes them (rebuilding the
@@ -14,7 +28,7 @@ const byKey = (rows: CounterRow[]) =>
  * the same transaction, crashes included.
  */
 export async function countersAndRecount(db: Knex) {
-  const stored = byKey(await readCounters(db));
+  const stored = await storedCounters(db);
   await recountOrderCounters(db);
-  return { stored, recounted: byKey(await readCounters(db)) };
+  return { stored, recounted: await storedCounters(db) };
 }

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { matchesQueue, QUEUES, queueTests, type QueueDefinition, type QueueFilter } from '@app/domain';
+import { matchesQueue, QUEUES, queueTests, type QueueDefinition, type QueueFilter, type QueueTest } from '@app/domain';
 import { COUNTER_FACT_COLUMNS, whereQueueTests } from './queueSql.js';
 import { hotRowShard, upsertIncrement } from '../../db/knex.js';
 import { rebuildStoredCustomQueues } from './customQueues.js';
@@ -54,6 +54,19 @@ export async function applyCounterChanges(
   const shard = hotRowShard(trx);
   for (const [, { key, delta }] of ordered) {
     await upsertIncrement(trx, 'order_counters', { ...key, shard }, 'count', delta);
+  }
+  // The same moves without the date (order_totals, migration 019), after the counters and in one sorted order.
+  const totals = new Map<string, { key: Omit<CounterKey, 'due_date'>; delta: number }>();
+  for (const { key, delta } of deltas.values()) {
+    const { due_date: _date, ...undated } = key;
+    const text = `${key.status}|${key.mode}|${key.assignee_id}`;
+    const entry = totals.get(text) ?? { key: undated, delta: 0 };
+    entry.delta += delta;
+    totals.set(text, entry);
+  }
+  const orderedTotals = [...totals.entries()].filter(([, e]) => e.delta !== 0).sort(([a], [b]) => (a < b ? -1 : 1));
+  for (const [, { key, delta }] of orderedTotals) {
+    await upsertIncrement(trx, 'order_totals', { ...key, shard }, 'count', delta);
   }
   await applyRankChanges(trx, changes);
 }
@@ -190,6 +203,11 @@ export async function recountOrderCounters(db: Knex): Promise<void> {
       .count({ count: '*' })
       .groupByRaw('1, 2, 3, 4');
     for (let i = 0; i < rows.length; i += 500) await trx('order_counters').insert(rows.slice(i, i + 500));
+    await trx('order_totals').del();
+    await trx.raw(
+      'INSERT INTO order_totals (status, mode, assignee_id, count) ' +
+        'SELECT status, mode, assignee_id, SUM(count) FROM order_counters GROUP BY status, mode, assignee_id',
+    );
     await rebuildStoredCustomQueues(trx);
   });
 }
@@ -218,20 +236,52 @@ const LATER = '9999-12-31';
  * assignee and day, so every folder count reads little.
  */
 export async function readCountersFor(db: Knex, memberId: number, today: string): Promise<CounterRow[]> {
-  const rows: Array<Omit<CounterRow, 'count'> & { count: number | string }> = await db('order_counters')
-    .select({
-      status: 'status',
-      mode: 'mode',
-      assignee_id: db.raw('CASE WHEN assignee_id = 0 THEN 0 WHEN assignee_id = ? THEN ? ELSE -1 END', [
-        memberId,
-        memberId,
-      ]),
-      due_date: db.raw("CASE WHEN due_date > ? THEN ? ELSE '' END", [today, LATER]),
-    })
-    .sum({ count: 'count' })
-    .where('count', '!=', 0)
-    .groupByRaw('1, 2, 3, 4');
-  return rows.map((r) => ({ ...r, assignee_id: Number(r.assignee_id), count: Number(r.count) }));
+  const folded = new Map<string, CounterRow>();
+  for (const row of await readCountersOfDay(db, today)) {
+    const assignee = row.assignee_id === 0 ? 0 : row.assignee_id === memberId ? memberId : -1;
+    const key = `${row.status}|${row.mode}|${assignee}|${row.due_date}`;
+    const entry = folded.get(key) ?? { ...row, assignee_id: assignee, count: 0 };
+    entry.count += row.count;
+    folded.set(key, entry);
+  }
+  return [...folded.values()];
+}
+
+/**
+ * The counters on day `today` with processing dates folded into due ('') or later (LATER): each status,
+ * mode and assignee from order_totals, New ones split by the New counter rows that are due (read on
+ * order_counters_status_due, migration 018). A few rows per status, whatever the number of dates.
+ */
+export async function readCountersOfDay(db: Knex, today: string): Promise<CounterRow[]> {
+  const [totals, due] = await Promise.all([
+    db('order_totals')
+      .select('status', 'mode', 'assignee_id')
+      .sum({ count: 'count' })
+      .groupBy('status', 'mode', 'assignee_id')
+      .havingRaw('SUM(count) != 0') as Promise<
+      Array<{ status: string; mode: string; assignee_id: number; count: unknown }>
+    >,
+    db('order_counters')
+      .select('mode', 'assignee_id')
+      .sum({ count: 'count' })
+      .where('status', 'New')
+      .where('due_date', '<=', today)
+      .groupBy('mode', 'assignee_id') as Promise<Array<{ mode: string; assignee_id: number; count: unknown }>>,
+  ]);
+  const dueOf = new Map(due.map((r) => [`${r.mode}|${Number(r.assignee_id)}`, Number(r.count)]));
+  const rows: CounterRow[] = [];
+  for (const { status, mode, assignee_id, count } of totals) {
+    const assignee = Number(assignee_id);
+    if (status !== 'New') {
+      rows.push({ status, mode, assignee_id: assignee, due_date: '', count: Number(count) });
+      continue;
+    }
+    const dueCount = dueOf.get(`${mode}|${assignee}`) ?? 0;
+    if (dueCount) rows.push({ status, mode, assignee_id: assignee, due_date: '', count: dueCount });
+    if (Number(count) !== dueCount)
+      rows.push({ status, mode, assignee_id: assignee, due_date: LATER, count: Number(count) - dueCount });
+  }
+  return rows;
 }
 
 /** The size of one queue for a member, summed over the counters rows it matches. */
@@ -278,8 +328,27 @@ export function queueTotalQuery(
   today: string,
   month?: string,
 ): Knex.QueryBuilder {
-  const q = db('order_counters').sum({ n: 'count' });
-  for (const f of [filter].flat()) whereQueueTests(q, queueTests(f, memberId, today), COUNTER_FACT_COLUMNS);
+  const tests = [filter].flat().flatMap((f) => queueTests(f, memberId, today));
+  const sum = (table: string, kept: QueueTest[]) => {
+    const q = db(table).sum({ n: 'count' });
+    whereQueueTests(q, kept, COUNTER_FACT_COLUMNS);
+    return q;
+  };
+  const dated = tests.filter((t) => t.fact === 'processingDate');
+  const undated = tests.filter((t) => t.fact !== 'processingDate');
+  // No date asked: the totals without dates (migration 019).
+  if (!dated.length && !month) return sum('order_totals', undated);
+  // Later than today (Future Orders): every such order less the due ones, both short reads.
+  if (!month && dated.length === 1 && dated[0]!.op === 'gt' && dated[0]!.value === today) {
+    const due: QueueTest = { fact: 'processingDate', op: 'lte', value: today, orNull: true };
+    return db.select({
+      n: db.raw('COALESCE((?), 0) - COALESCE((?), 0)', [
+        sum('order_totals', undated),
+        sum('order_counters', [...undated, due]),
+      ]),
+    });
+  }
+  const q = sum('order_counters', tests);
   if (month) q.where('due_date', 'like', `${month}-%`);
   return q;
 }

@@ -43,6 +43,7 @@ import {
   queueTotalQuery,
   readCounters,
   readCountersFor,
+  readCountersOfDay,
   readQueueBlocks,
   type CounterRow,
 } from './counters.js';
@@ -84,7 +85,7 @@ const MONTH_QUEUE = QUEUES.find((q) => q.columns === 'future')!;
  */
 export async function folderCountsOf(db: Knex, members: Member[]): Promise<Map<number, Record<string, number>>> {
   const today = todayUtc();
-  const [rows, custom] = await Promise.all([readCounters(db), customQueueCounts(db)]);
+  const [rows, custom] = await Promise.all([readCountersOfDay(db, today), customQueueCounts(db)]);
   return new Map(members.map((m) => [m.id, { ...queueCounts(rows, m.id, today), ...custom }]));
 }
 
