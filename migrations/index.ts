@@ -19,6 +19,7 @@ import * as myOrdersIndex from './016_my_orders_index.js';
 import * as customFields from './017_custom_fields.js';
 import * as counterDueIndex from './018_counter_due_index.js';
 import * as orderTotals from './019_order_totals.js';
+import * as statusModeIdIndex from './020_status_mode_id_index.js';
 
 /**
  * Migrations in order, imported statically so that they run the same under tsx, vitest and a bundle.
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '017_custom_fields': customFields,
   '018_counter_due_index': counterDueIndex,
   '019_order_totals': orderTotals,
+  '020_status_mode_id_index': statusModeIdIndex,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -89,6 +89,16 @@ describe.skipIf(mysqlOnly.length === 0)('queue queries use indexes on mysql', ()
     ]);
   });
 
+  it('walks Priority Orders newest first by (status, mode, id), sorting none of them', async () => {
+    const [query] = (await queriesOf(['/api/admin/get-orders-list/priorityOrder?page=1&limit=20'])).filter(readsOrders);
+    const [plan] = await t.db.raw(`EXPLAIN ${query!.sql}`, query!.bindings as never);
+    const walk = (plan as Array<{ table: string; key: string | null; Extra: string | null }>).filter(
+      (row) => row.table === 'orders',
+    );
+    expect(walk, JSON.stringify(plan)).toEqual([expect.objectContaining({ key: 'orders_status_mode_id' })]);
+    expect(walk[0]!.Extra ?? '').not.toMatch(/filesort/);
+  });
+
   /**
    * Every statement on `orders` uses an index: never a table scan, and a lookup (ref or range) rather
    * than a walk of a whole index, except a newest-first walk of the primary key for a queue holding a

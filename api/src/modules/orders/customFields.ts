@@ -115,7 +115,6 @@ export const customFilterCondition =
     q.join(passing.as(alias), `${alias}.${alias}_order`, orderId);
   };
 
-
 export const valueSortOf = (field: FieldDefinition | undefined): ValueSort | undefined =>
   field?.custom ? { field: field.source, column: valueColumnOf(customTypeOf(field)) } : undefined;
 

@@ -136,9 +136,17 @@ export function sqlSort(
   return { sort, direction };
 }
 
-/** A queue that is one status and nothing else is walked in order id order by (process_status, order_id). */
-const indexFor = ({ filter, custom }: QueueDefinition) =>
-  !custom && Object.keys(filter).length === 1 && filter.statusIn?.length === 1 ? 'orders_status_id' : undefined;
+/**
+ * A queue that is one status and nothing else is walked in order id order by (process_status, order_id);
+ * one status and one mode (Priority Orders) by (process_status, processing_mode, order_id), migration 020.
+ */
+function indexFor({ filter, custom }: QueueDefinition): string | undefined {
+  if (custom || filter.statusIn?.length !== 1) return undefined;
+  const keys = Object.keys(filter);
+  if (keys.length === 1) return 'orders_status_id';
+  if (keys.length === 2 && filter.modeIn?.length === 1) return 'orders_status_mode_id';
+  return undefined;
+}
 
 /** Index entries a page walk may take from either end of a queue before the rank blocks are read instead. */
 const EDGE_WALK = 1_000;
