@@ -40,7 +40,7 @@ describe('static assets of the built apps', () => {
     expect(identity.rawPayload.equals(plain)).toBe(true);
   });
 
-  it.each(['/admin', '/admin/manage-team', '/', '/track-order/abc'])(
+  it.each(['/admin', '/admin/', '/admin/manage-team', '/', '/track-order/abc'])(
     '%s: index.html is checked again on every load',
     async (url) => {
       const res = await t.app.inject({ method: 'GET', url });

@@ -34,7 +34,8 @@ export default fp(async (app) => {
     await app.register(fastifyStatic, {
       root: ADMIN_DIST,
       prefix: '/admin/',
-      index: false,
+      // /admin/ is the dashboard, as /admin is (not a listing of the folder, which answered 403).
+      index: ['index.html'],
       wildcard: true,
       preCompressed: true,
       cacheControl: false,
