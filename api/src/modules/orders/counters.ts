@@ -13,63 +13,23 @@ export interface CounterFacts {
   processing_date: string | null;
 }
 
-interface CounterKey {
-  status: string;
-  mode: string;
-  assignee_id: number;
-  due_date: string;
-}
+/** A row of one of the count tables an order is counted in, by the values of its key columns. */
+type CountRow = Record<string, string | number>;
+type OrderChanges = Array<{ before: CounterFacts | null; after: CounterFacts | null }>;
 
 /** Only New orders need their processing date: it decides between New and Future, and moves at midnight. */
-const keyOf = (o: CounterFacts): CounterKey => ({
+const counterRowOf = (o: CounterFacts): CountRow => ({
   status: o.process_status,
   mode: o.processing_mode,
   assignee_id: o.assignee_id ?? 0,
   due_date: o.process_status === 'New' && o.processing_date ? String(o.processing_date).slice(0, 10) : '',
 });
-const keyText = (k: CounterKey) => `${k.status}|${k.mode}|${k.assignee_id}|${k.due_date}`;
-
-/**
- * Moves orders between counter rows in the caller's transaction: -1 for each `before`, +1 for each
- * `after` (null for an order created or gone). Rows are touched in one sorted order so that
- * concurrent transactions never wait on each other in a cycle.
- */
-export async function applyCounterChanges(
-  trx: Knex.Transaction,
-  changes: Array<{ before: CounterFacts | null; after: CounterFacts | null }>,
-): Promise<void> {
-  const deltas = new Map<string, { key: CounterKey; delta: number }>();
-  const add = (facts: CounterFacts | null, delta: number) => {
-    if (!facts) return;
-    const key = keyOf(facts);
-    const entry = deltas.get(keyText(key)) ?? { key, delta: 0 };
-    entry.delta += delta;
-    deltas.set(keyText(key), entry);
-  };
-  for (const { before, after } of changes) {
-    add(before, -1);
-    add(after, +1);
-  }
-  const ordered = [...deltas.entries()].filter(([, e]) => e.delta !== 0).sort(([a], [b]) => (a < b ? -1 : 1));
-  const shard = hotRowShard(trx);
-  for (const [, { key, delta }] of ordered) {
-    await upsertIncrement(trx, 'order_counters', { ...key, shard }, 'count', delta);
-  }
-  // The same moves without the date (order_totals, migration 019), after the counters and in one sorted order.
-  const totals = new Map<string, { key: Omit<CounterKey, 'due_date'>; delta: number }>();
-  for (const { key, delta } of deltas.values()) {
-    const { due_date: _date, ...undated } = key;
-    const text = `${key.status}|${key.mode}|${key.assignee_id}`;
-    const entry = totals.get(text) ?? { key: undated, delta: 0 };
-    entry.delta += delta;
-    totals.set(text, entry);
-  }
-  const orderedTotals = [...totals.entries()].filter(([, e]) => e.delta !== 0).sort(([a], [b]) => (a < b ? -1 : 1));
-  for (const [, { key, delta }] of orderedTotals) {
-    await upsertIncrement(trx, 'order_totals', { ...key, shard }, 'count', delta);
-  }
-  await applyRankChanges(trx, changes);
-}
+/** The same counts without the date (order_totals, migration 019). */
+const totalRowOf = (o: CounterFacts): CountRow => ({
+  status: o.process_status,
+  mode: o.processing_mode,
+  assignee_id: o.assignee_id ?? 0,
+});
 
 /**
  * Orders per status per block of RANK_BLOCK consecutive order ids (order_ranks): the exact rank
@@ -78,18 +38,32 @@ export async function applyCounterChanges(
  */
 export const RANK_BLOCK = 16_384;
 const blockOf = (orderId: number | string) => Math.floor(Number(orderId) / RANK_BLOCK);
+const rankRowOf = (o: CounterFacts): CountRow => ({ status: o.process_status, block: blockOf(o.order_id) });
 
-/** Rank rows move like the counters, in the same transaction, after them and in one sorted order. */
-async function applyRankChanges(
+/** A row's place in the one order rows are touched in (numbers padded, so that they sort as numbers). */
+const sortText = (row: CountRow) =>
+  Object.values(row)
+    .map((value) => (typeof value === 'number' ? String(value).padStart(15, '0') : value))
+    .join('|');
+
+/**
+ * Moves orders between the rows of one count table in the caller's transaction, on this node's shard:
+ * -1 for each `before`, +1 for each `after` (null for an order created or gone). The moves are summed
+ * per row first and rows are touched in one sorted order, so that concurrent transactions never wait on
+ * each other in a cycle.
+ */
+async function moveCounts(
   trx: Knex.Transaction,
-  changes: Array<{ before: CounterFacts | null; after: CounterFacts | null }>,
-): Promise<void> {
-  const deltas = new Map<string, { status: string; block: number; delta: number }>();
+  table: string,
+  changes: OrderChanges,
+  rowOf: (o: CounterFacts) => CountRow,
+) {
+  const deltas = new Map<string, { row: CountRow; delta: number }>();
   const add = (facts: CounterFacts | null, delta: number) => {
     if (!facts) return;
-    const block = blockOf(facts.order_id);
-    const text = `${facts.process_status}|${String(block).padStart(12, '0')}`;
-    const entry = deltas.get(text) ?? { status: facts.process_status, block, delta: 0 };
+    const row = rowOf(facts);
+    const text = sortText(row);
+    const entry = deltas.get(text) ?? { row, delta: 0 };
     entry.delta += delta;
     deltas.set(text, entry);
   };
@@ -99,9 +73,17 @@ async function applyRankChanges(
   }
   const ordered = [...deltas.entries()].filter(([, e]) => e.delta !== 0).sort(([a], [b]) => (a < b ? -1 : 1));
   const shard = hotRowShard(trx);
-  for (const [, { status, block, delta }] of ordered) {
-    await upsertIncrement(trx, 'order_ranks', { status, block, shard }, 'count', delta);
-  }
+  for (const [, { row, delta }] of ordered) await upsertIncrement(trx, table, { ...row, shard }, 'count', delta);
+}
+
+/**
+ * Moves orders between the rows that count them, in the caller's transaction: the queue counters (by
+ * processing date), their totals without the date, and the rank blocks, always in that order.
+ */
+export async function applyCounterChanges(trx: Knex.Transaction, changes: OrderChanges): Promise<void> {
+  await moveCounts(trx, 'order_counters', changes, counterRowOf);
+  await moveCounts(trx, 'order_totals', changes, totalRowOf);
+  await moveCounts(trx, 'order_ranks', changes, rankRowOf);
 }
 
 /** Rebuilds order_ranks from the orders table in one INSERT ... SELECT (migration 008, bulk loads, tests). */
@@ -212,7 +194,12 @@ export async function recountOrderCounters(db: Knex): Promise<void> {
   });
 }
 
-export interface CounterRow extends CounterKey {
+/** A row of order_counters, its shards summed. */
+export interface CounterRow {
+  status: string;
+  mode: string;
+  assignee_id: number;
+  due_date: string;
   count: number;
 }
 
