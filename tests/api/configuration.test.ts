@@ -530,6 +530,69 @@ describe.each(dialects())('the configuration API on %s', (dialect) => {
     ]);
   });
 
+  it('refuses narrower rules while stored values break them, saying how many; wider rules pass', async () => {
+    expect(
+      (
+        await admin('POST', '/api/order-fields', {
+          id: 'risk',
+          label: 'Risk',
+          type: 'choice',
+          choices: ['Low', 'Medium', 'High'],
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await admin('POST', '/api/order-fields', { id: 'nights', label: 'Nights', type: 'number', min: 0 })).statusCode,
+    ).toBe(200);
+    const orders: number[] = await t.db('orders').orderBy('order_id').limit(3).pluck('order_id');
+    await t
+      .db('order_values')
+      .insert([
+        ...['High', 'High', 'Low'].map((value, i) => ({ order_id: orders[i], field_id: 'risk', value_text: value })),
+        ...[2, 30].map((value, i) => ({ order_id: orders[i], field_id: 'nights', value_number: value })),
+      ]);
+    const before = await configurationTables();
+
+    const choices = await admin('PUT', '/api/order-fields/risk', { choices: ['Low', 'Medium'] });
+    expect(choices.statusCode).toBe(400);
+    expect(choices.json().message).toBe(
+      'choices: 2 values of risk break the new rules (risk must be one of: Low, Medium); change or clear them first.',
+    );
+    const max = await admin('PUT', '/api/order-fields/nights', { max: 14 });
+    expect(max.statusCode).toBe(400);
+    expect(max.json().message).toBe(
+      'max: 1 value of nights breaks the new rules (nights must be at most 14); change or clear it first.',
+    );
+    // An import is checked the same way, every problem listed.
+    const exported = (await admin('GET', '/api/configuration/export')).json();
+    const narrowed = {
+      ...exported,
+      fields: exported.fields.map((f: { id: string }) =>
+        f.id === 'risk' ? { ...f, choices: ['Low'] } : f.id === 'nights' ? { ...f, min: 5 } : f,
+      ),
+    };
+    const imported = await admin('POST', '/api/configuration/import?dryRun=true', narrowed);
+    expect(imported.statusCode).toBe(400);
+    expect(
+      imported
+        .json()
+        .problems.map((p: { path: string }) => p.path)
+        .sort(),
+    ).toEqual(['fields.nights.min', 'fields.risk.choices']);
+    expect(await configurationTables()).toEqual(before);
+
+    // Wider rules ask nothing of the values: a new choice, a lower min.
+    expect(
+      (await admin('PUT', '/api/order-fields/risk', { choices: ['Low', 'Medium', 'High', 'Severe'] })).statusCode,
+    ).toBe(200);
+    expect((await admin('PUT', '/api/order-fields/nights', { min: -1 })).statusCode).toBe(200);
+    // Once the values that broke them are changed, the narrower rules are kept.
+    await t.db('order_values').where({ field_id: 'risk', value_text: 'High' }).update({ value_text: 'Medium' });
+    const kept = await admin('PUT', '/api/order-fields/risk', { choices: ['Low', 'Medium'] });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().choices).toEqual(['Low', 'Medium']);
+  });
+
   it('keeps custom queues: added (id from the name), opened by their roles, changed and deleted with their members', async () => {
     const created = await admin('POST', '/api/custom-queues', {
       name: 'Priority, Awaiting Customer — Business',

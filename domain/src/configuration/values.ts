@@ -1,4 +1,7 @@
-import type { CustomFieldType } from './types.js';
+import { dayjs, DB_DATETIME, isIsoDate } from '../dates.js';
+import { SINGLE_LINE_PATTERN } from '../csv.js';
+import type { FieldDefinition } from '../registry/types.js';
+import { CUSTOM_LONG_TEXT_MAX, CUSTOM_TEXT_MAX, type CustomFieldType } from './types.js';
 
 /**
  * How a custom field's value is kept in order_values (migration 017): one column per kind of value,
@@ -82,5 +85,57 @@ export function convertStoredValue(
           : undefined;
     case 'choice':
       return choices?.includes(text) ? storedValue(to, text) : undefined;
+  }
+}
+
+const SINGLE_LINE = new RegExp(SINGLE_LINE_PATTERN);
+const DATETIME_GIVEN = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/;
+
+/** A value checked against a custom field's rules: as it is kept (null: no value), or what is wrong with it. */
+export type CheckedValue = { value: CustomValue | null } | { problem: string };
+
+/**
+ * Checks a value of a custom field of `type` against its type and rules (the field's registry entry): an
+ * edit of the value (PUT /api/orders/{id}) and a change of the rules, which is refused while stored values
+ * break the new ones, ask the same. A problem reads after the field's key: `must be one of: A, B.`
+ */
+export function checkCustomValue(field: FieldDefinition, type: CustomFieldType, given: unknown): CheckedValue {
+  const rules = field.validate ?? {};
+  const refuse = (problem: string) => ({ problem });
+  if (given === null || given === '') return rules.required ? refuse('is required.') : { value: null };
+  switch (type) {
+    case 'number':
+      if (typeof given !== 'number' || !Number.isFinite(given)) return refuse('must be a number.');
+      if (rules.min !== undefined && given < rules.min) return refuse(`must be at least ${rules.min}.`);
+      if (rules.max !== undefined && given > rules.max) return refuse(`must be at most ${rules.max}.`);
+      return { value: given };
+    case 'boolean':
+      return typeof given === 'boolean' ? { value: given } : refuse('must be true or false.');
+    case 'date':
+      return typeof given === 'string' && isIsoDate(given) ? { value: given } : refuse('must be a date (YYYY-MM-DD).');
+    case 'datetime': {
+      const time = typeof given === 'string' && DATETIME_GIVEN.test(given) ? dayjs.utc(given) : undefined;
+      return time?.isValid()
+        ? { value: time.format(DB_DATETIME) }
+        : refuse('must be a date and time (YYYY-MM-DD HH:mm:ss, UTC).');
+    }
+    case 'choice': {
+      const choices = field.choices ?? [];
+      return typeof given === 'string' && choices.includes(given)
+        ? { value: given }
+        : refuse(`must be one of: ${choices.join(', ')}.`);
+    }
+    case 'text':
+    case 'longText': {
+      const longest = type === 'text' ? CUSTOM_TEXT_MAX : CUSTOM_LONG_TEXT_MAX;
+      if (typeof given !== 'string') return refuse('must be text.');
+      if (type === 'text' && !SINGLE_LINE.test(given)) return refuse('must be one line of text.');
+      const [min, max] = [rules.minLength, Math.min(rules.maxLength ?? longest, longest)];
+      if (min !== undefined && given.length < min) return refuse(`must be at least ${min} characters long.`);
+      if (given.length > max) return refuse(`must be at most ${max} characters long.`);
+      if (rules.pattern && !new RegExp(`^(?:${rules.pattern})$`).test(given))
+        return refuse(`must match the pattern ${rules.pattern}.`);
+      return { value: given };
+    }
   }
 }

@@ -1,6 +1,9 @@
 import type { Knex } from 'knex';
 import {
+  checkCustomValue,
   convertStoredValue,
+  customFieldDefinition,
+  readStoredValue,
   nowUtc,
   type Configuration,
   type CustomFieldType,
@@ -93,49 +96,80 @@ export async function deleteQueue(trx: Knex.Transaction, id: string) {
   await trx('custom_queues').where({ id }).delete();
 }
 
-/** Values read or converted at once when a field changes type: a batch of order_values rows. */
+/** Values read or converted at once when a field changes type or its rules: a batch of order_values rows. */
 const VALUES_BATCH = 2000;
 
-/**
- * Walks a field's stored values in batches (by order id), each converted to the new type: answers
- * how many cannot be, and, when `write` is set and all can, stores those whose columns change.
- */
-async function eachValue(
-  trx: Knex.Transaction,
-  field: { id: string; from: CustomFieldType; to: CustomFieldType; choices: string[] | null },
-  write: boolean,
-): Promise<number> {
-  let unreadable = 0;
+type ValueRow = StoredValue & { order_id: number };
+
+/** Walks a field's stored values in batches, by order id, handing each batch to `visit`. */
+async function walkValues(trx: Knex.Transaction, fieldId: string, visit: (rows: ValueRow[]) => Promise<void> | void) {
   let after = -1;
   for (;;) {
-    const rows: Array<StoredValue & { order_id: number }> = await trx('order_values')
-      .where({ field_id: field.id })
+    const rows: ValueRow[] = await trx('order_values')
+      .where({ field_id: fieldId })
       .andWhere('order_id', '>', after)
       .orderBy('order_id')
       .limit(VALUES_BATCH)
       .select('order_id', 'value_text', 'value_number', 'value_long');
-    for (const row of rows) {
-      const stored = { value_text: row.value_text, value_number: row.value_number, value_long: row.value_long };
-      const converted = convertStoredValue(field.from, field.to, stored, field.choices);
-      if (!converted) unreadable++;
-      else if (write && JSON.stringify(converted) !== JSON.stringify(stored))
-        await trx('order_values').where({ order_id: row.order_id, field_id: field.id }).update(converted);
-    }
-    if (rows.length < VALUES_BATCH) return unreadable;
+    await visit(rows);
+    if (rows.length < VALUES_BATCH) return;
     after = Number(rows[rows.length - 1]!.order_id);
   }
 }
 
+const storedOf = (row: ValueRow): StoredValue => ({
+  value_text: row.value_text,
+  value_number: row.value_number,
+  value_long: row.value_long,
+});
+
+interface TypeChange {
+  id: string;
+  from: CustomFieldType;
+  to: CustomFieldType;
+  choices: string[] | null;
+}
+
 /** How many of a field's values the new type cannot hold. */
-export const countUnconvertible = (
+export async function countUnconvertible(trx: Knex.Transaction, field: TypeChange): Promise<number> {
+  let unreadable = 0;
+  await walkValues(trx, field.id, (rows) => {
+    for (const row of rows) if (!convertStoredValue(field.from, field.to, storedOf(row), field.choices)) unreadable++;
+  });
+  return unreadable;
+}
+
+/**
+ * How many of a field's values break its new rules (choices, limits, pattern; the type unchanged), and the
+ * first one's problem.
+ */
+export async function countBreakingRules(
   trx: Knex.Transaction,
-  field: { id: string; from: CustomFieldType; to: CustomFieldType; choices: string[] | null },
-) => eachValue(trx, field, false);
+  field: OrderFieldRecord,
+): Promise<{ count: number; problem?: string }> {
+  const type = field.type as CustomFieldType;
+  const definition = customFieldDefinition(field);
+  let count = 0;
+  let problem: string | undefined;
+  await walkValues(trx, field.id, (rows) => {
+    for (const row of rows) {
+      const checked = checkCustomValue(definition, type, readStoredValue(type, storedOf(row)));
+      if (!('problem' in checked)) continue;
+      count++;
+      problem ??= checked.problem;
+    }
+  });
+  return { count, problem };
+}
 
 /** Stores a field's values as the new type keeps them (every one can be: countUnconvertible said 0). */
-export async function convertValues(
-  trx: Knex.Transaction,
-  field: { id: string; from: CustomFieldType; to: CustomFieldType; choices: string[] | null },
-) {
-  await eachValue(trx, field, true);
+export async function convertValues(trx: Knex.Transaction, field: TypeChange) {
+  await walkValues(trx, field.id, async (rows) => {
+    for (const row of rows) {
+      const stored = storedOf(row);
+      const converted = convertStoredValue(field.from, field.to, stored, field.choices)!;
+      if (JSON.stringify(converted) !== JSON.stringify(stored))
+        await trx('order_values').where({ order_id: row.order_id, field_id: field.id }).update(converted);
+    }
+  });
 }

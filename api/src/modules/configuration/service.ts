@@ -29,6 +29,7 @@ import { publishConfigurationChanged } from '../events/service.js';
 import {
   byId,
   convertValues,
+  countBreakingRules,
   countUnconvertible,
   deleteField,
   deleteQueue,
@@ -242,6 +243,31 @@ function typeChanges(before: Configuration, after: Pick<Configuration, 'fields'>
   });
 }
 
+/**
+ * Custom fields whose rules narrow while their type stays (a choice taken away, a min raised, a max
+ * lowered, a new pattern), each with the first rule that does: the change is refused while stored values
+ * break the new rules, as a type change is. A wider rule, or `required`, asks nothing of stored values
+ * (`required` applies to the next edit of each order).
+ */
+function narrowedRules(before: Configuration, after: Pick<Configuration, 'fields'>) {
+  const was = new Map(before.fields.filter((f) => !f.builtIn).map((f) => [f.id, f]));
+  return after.fields.flatMap((field) => {
+    const old = was.get(field.id);
+    if (field.builtIn || !old || old.type !== field.type) return [];
+    const rule =
+      field.type === 'choice' && (old.choices ?? []).some((choice) => !(field.choices ?? []).includes(choice))
+        ? 'choices'
+        : field.min !== null && (old.min === null || field.min > old.min)
+          ? 'min'
+          : field.max !== null && (old.max === null || field.max < old.max)
+            ? 'max'
+            : field.pattern && field.pattern !== old.pattern
+              ? 'pattern'
+              : undefined;
+    return rule ? [{ field, rule }] : [];
+  });
+}
+
 /** A filter key names a field: `visa_type`, or `callback_at_gte` / `callback_at_lte` of a range. */
 const filterNames = (queue: CustomQueueRecord, orders: Pick<ResourceDefinition, 'fields'>, fieldId: string) => {
   const keys = listFilterKeys(orders);
@@ -277,6 +303,14 @@ async function check(trx: Knex.Transaction, base: Registry, before: Configuratio
       problems.push({
         path: `fields.${change.id}.type`,
         message: `${unreadable} value${unreadable === 1 ? '' : 's'} of ${change.id} cannot be read as ${change.to}; change or clear ${them} first.`,
+      });
+  }
+  for (const { field, rule } of narrowedRules(before, { fields })) {
+    const { count, problem } = await countBreakingRules(trx, field);
+    if (count)
+      problems.push({
+        path: `fields.${field.id}.${rule}`,
+        message: `${count} value${count === 1 ? '' : 's'} of ${field.id} ${count === 1 ? 'breaks' : 'break'} the new rules (${field.id} ${problem!.replace(/\.$/, '')}); change or clear ${count === 1 ? 'it' : 'them'} first.`,
       });
   }
   return problems.length ? { problems } : { problems, configuration: configuration! };

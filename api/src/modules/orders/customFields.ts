@@ -1,12 +1,7 @@
 import type { Knex } from 'knex';
 import {
-  CUSTOM_LONG_TEXT_MAX,
-  CUSTOM_TEXT_MAX,
-  DB_DATETIME,
-  dayjs,
-  isIsoDate,
+  checkCustomValue,
   readStoredValue,
-  SINGLE_LINE_PATTERN,
   storedValue,
   valueColumnOf,
   type CustomFieldType,
@@ -118,58 +113,14 @@ export const customFilterCondition =
 export const valueSortOf = (field: FieldDefinition | undefined): ValueSort | undefined =>
   field?.custom ? { field: field.source, column: valueColumnOf(customTypeOf(field)) } : undefined;
 
-const SINGLE_LINE = new RegExp(SINGLE_LINE_PATTERN);
-const DATETIME_GIVEN = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/;
-
 /**
  * A value given for a custom field (PUT /api/orders/:id), checked against its type and rules and
  * answered as it is kept (null: no value), or refused with a sentence naming the field.
  */
-export function checkCustomValue(field: FieldDefinition, given: unknown): CustomValue | null {
-  const key = field.source;
-  const rules = field.validate ?? {};
-  const refuse = (what: string) => badRequest(`${key} ${what}`);
-  if (given === null || given === '') {
-    if (rules.required) throw refuse('is required.');
-    return null;
-  }
-  const type = customTypeOf(field);
-  switch (type) {
-    case 'number': {
-      if (typeof given !== 'number' || !Number.isFinite(given)) throw refuse('must be a number.');
-      if (rules.min !== undefined && given < rules.min) throw refuse(`must be at least ${rules.min}.`);
-      if (rules.max !== undefined && given > rules.max) throw refuse(`must be at most ${rules.max}.`);
-      return given;
-    }
-    case 'boolean':
-      if (typeof given !== 'boolean') throw refuse('must be true or false.');
-      return given;
-    case 'date':
-      if (typeof given !== 'string' || !isIsoDate(given)) throw refuse('must be a date (YYYY-MM-DD).');
-      return given;
-    case 'datetime': {
-      const time = typeof given === 'string' && DATETIME_GIVEN.test(given) ? dayjs.utc(given) : undefined;
-      if (!time?.isValid()) throw refuse('must be a date and time (YYYY-MM-DD HH:mm:ss, UTC).');
-      return time.format(DB_DATETIME);
-    }
-    case 'choice': {
-      const choices = field.choices ?? [];
-      if (typeof given !== 'string' || !choices.includes(given)) throw refuse(`must be one of: ${choices.join(', ')}.`);
-      return given;
-    }
-    case 'text':
-    case 'longText': {
-      const longest = type === 'text' ? CUSTOM_TEXT_MAX : CUSTOM_LONG_TEXT_MAX;
-      if (typeof given !== 'string') throw refuse('must be text.');
-      if (type === 'text' && !SINGLE_LINE.test(given)) throw refuse('must be one line of text.');
-      const [min, max] = [rules.minLength, Math.min(rules.maxLength ?? longest, longest)];
-      if (min !== undefined && given.length < min) throw refuse(`must be at least ${min} characters long.`);
-      if (given.length > max) throw refuse(`must be at most ${max} characters long.`);
-      if (rules.pattern && !new RegExp(`^(?:${rules.pattern})$`).test(given))
-        throw refuse(`must match the pattern ${rules.pattern}.`);
-      return given;
-    }
-  }
+export function checkGivenValue(field: FieldDefinition, given: unknown): CustomValue | null {
+  const checked = checkCustomValue(field, customTypeOf(field), given);
+  if ('problem' in checked) throw badRequest(`${field.source} ${checked.problem}`);
+  return checked.value;
 }
 
 /** A value as one row of order_values (for a field of `type`). */

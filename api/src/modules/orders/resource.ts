@@ -3,7 +3,7 @@ import { encodeId, mayReadField, type QueueDefinition, type ResourceDefinition, 
 import { badRequest, forbidden, notFound } from '../../http.js';
 import type { Member } from '../../types.js';
 import type { ListQuery, ResourceContext, ResourceRepository, Row } from '../../core/resources.js';
-import { checkCustomValue, customFieldsOf, customTypeOf, withCustomValues } from './customFields.js';
+import { checkGivenValue, customFieldsOf, customTypeOf, withCustomValues } from './customFields.js';
 import { configuredCustomQueues } from './customQueues.js';
 import { findOrder } from './repo.js';
 import {
@@ -87,7 +87,7 @@ function valueChangesOf(orders: ResourceDefinition, role: Role, body: Row): Valu
     if (!field?.custom) continue;
     if (!mayReadField(field, role)) throw badRequest(`${key} is not a field of this form.`);
     if (!field.editRoles?.includes(role)) throw forbidden(`You may not change ${field.labelText?.en ?? key} (${key}).`);
-    changes.push({ field: key, type: customTypeOf(field), value: checkCustomValue(field, given) });
+    changes.push({ field: key, type: customTypeOf(field), value: checkGivenValue(field, given) });
   }
   if (!changes.length) throw badRequest('Please send the value of a custom field to change.');
   return changes;
