@@ -15,6 +15,10 @@ export default defineConfig({
           globalSetup: ['tests/setup/mysql.ts', 'tests/setup/redis.ts', 'tests/setup/databases.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // Two files at once (vitest's default is one less than the cores: one, here): much of a file's time
+          // is spent waiting for its database, so two share two cores well. Each file is isolated as e2e's are
+          // (its own SQLite dir or MySQL database, its Redis keys under its database's namespace, port 0).
+          maxWorkers: 2,
         },
       },
       {
