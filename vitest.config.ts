@@ -19,6 +19,9 @@ export default defineConfig({
           // is spent waiting for its database, so two share two cores well. Each file is isolated as e2e's are
           // (its own SQLite dir or MySQL database, its Redis keys under its database's namespace, port 0).
           maxWorkers: 2,
+          // Its own group (vitest runs projects of different maxWorkers in turn): after the one-at-a-time
+          // suites (domain, build, admin, and the Galera cluster's, which must not share the machine's cores).
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -64,8 +67,8 @@ export default defineConfig({
           // that starts its app through startTestServer or createTestApp is isolated with no further step;
           // it must not listen on a fixed port or write outside its data dir (screenshots: unique names).
           maxWorkers: 2,
-          // Its own group, after the other suites: vitest runs projects of different maxWorkers in turn.
-          sequence: { groupOrder: 1 },
+          // Its own group, after the API's: Chromium's files are the heaviest on the cores.
+          sequence: { groupOrder: 2 },
         },
       },
     ],
