@@ -25,11 +25,10 @@ const counterRowOf = (o: CounterFacts): CountRow => ({
   due_date: o.process_status === 'New' && o.processing_date ? String(o.processing_date).slice(0, 10) : '',
 });
 /** The same counts without the date (order_totals, migration 019). */
-const totalRowOf = (o: CounterFacts): CountRow => ({
-  status: o.process_status,
-  mode: o.processing_mode,
-  assignee_id: o.assignee_id ?? 0,
-});
+const totalRowOf = (o: CounterFacts): CountRow => {
+  const { due_date: _date, ...total } = counterRowOf(o);
+  return total;
+};
 
 /**
  * Orders per status per block of RANK_BLOCK consecutive order ids (order_ranks): the exact rank
