@@ -1,3 +1,4 @@
+import type { Theme } from '@mui/material/styles';
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
 
 /**
@@ -36,6 +37,12 @@ export const theme: RaThemeOptions = {
     ...defaultTheme.components,
     // Form toolbars were grey[300], on which blue text buttons (Cancel) fell under 4.5:1.
     RaToolbar: { styleOverrides: { root: { backgroundColor: '#f5f5f5' } } },
+    // The help under a disabled input still explains it (a key that cannot change): MUI greys it to 2.7:1.
+    MuiFormHelperText: {
+      styleOverrides: {
+        root: ({ theme }: { theme: Theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }),
+      },
+    },
     // react-admin names each table row's checkbox with aria-label on the Checkbox, which MUI puts on the
     // wrapping span (not allowed there) and not on the input (left unnamed): move it onto the input.
     MuiCheckbox: {

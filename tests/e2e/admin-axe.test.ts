@@ -120,6 +120,8 @@ const SCREENS: Screen[] = [
   { name: 'Order fields', path: () => '/admin/order-fields', ready: firstRow },
   { name: 'Order fields, create', path: () => '/admin/order-fields/create', ready: formInputs },
   { name: 'Order fields, edit a built-in', path: () => '/admin/order-fields/email', ready: formInputs },
+  // A custom field's key is shown disabled, its help beneath it.
+  { name: 'Order fields, edit a custom field', path: () => '/admin/order-fields/risk_level', ready: formInputs },
   { name: 'Custom queues', path: () => '/admin/custom-queues', ready: firstRow },
   { name: 'Custom queues, create', path: () => '/admin/custom-queues/create', ready: formInputs },
 ];
@@ -145,6 +147,12 @@ describe.skipIf(!browserAvailable())('accessibility and fit of every screen in C
       .first('o.order_id');
     const member = await server.db('team_members').where({ email: 'team@demo.test' }).first('id');
     ids = { completedOrder: completed.order_id, teamMember: member.id };
+    const created = await server.call(await server.login('admin@demo.test'), {
+      method: 'POST',
+      url: '/api/order-fields',
+      payload: { id: 'risk_level', label: 'Risk level', type: 'choice', choices: ['Low', 'High'] },
+    });
+    expect(created.statusCode, created.body).toBe(200);
     admin = await browser.newPage({ viewport: { width: 1366, height: 900 } });
     await signIn(admin, server.url, 'admin@demo.test');
   });
