@@ -15,6 +15,7 @@ import crypto from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { createDb } from './db/knex.js';
 import { createStorage } from './storage/index.js';
+import { systemClock, type Clock } from './core/clock.js';
 import './types.js';
 import errors from './plugins/errors.js';
 import metrics from './plugins/metrics.js';
@@ -32,6 +33,8 @@ export interface BuildAppOptions {
   db?: Knex;
   /** The resources served at /api/<name> (domain/registry); tests pass a fixture registry. */
   registry?: Registry;
+  /** What the app takes for now (app.clock); tests pass a ManualClock to move time. */
+  clock?: Clock;
 }
 
 /**
@@ -53,7 +56,12 @@ const requestIdOf = (trustProxy: AppConfig['trustProxy']) => (request: IncomingM
 };
 
 /** The one app factory: server.ts and every test build the app through here. */
-export async function buildApp({ config, db, registry = RESOURCES }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  registry = RESOURCES,
+  clock = systemClock,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: 1024 * 1024,
@@ -74,6 +82,7 @@ export async function buildApp({ config, db, registry = RESOURCES }: BuildAppOpt
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);
+  app.decorate('clock', clock);
   app.decorate('baseRegistry', registry);
   // The registry with the Admins' configuration applied (modules/configuration keeps it); the code's until that loads.
   app.decorate('registry', {

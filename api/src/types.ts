@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Permission, Registry, Role } from '@app/domain';
 import type { AppConfig } from './config.js';
 import type { Storage } from './storage/index.js';
+import type { Clock } from './core/clock.js';
 
 /** The signed-in staff member, as the auth plugin attaches it to each request. */
 export interface Member {
@@ -24,6 +25,8 @@ export interface TokenPayload {
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
+    /** Now, as every time-dependent rule reads it (core/clock.ts). */
+    clock: Clock;
     /**
      * The resources served at /api/<name> and described to the admin by GET /api/admin/registry: the code's
      * with the Admins' configuration applied (issue 21). The same object until the configuration changes.

@@ -5,6 +5,7 @@ import { buildApp } from '../../api/src/app.js';
 import { loadConfig, type AppConfig } from '../../api/src/config.js';
 import { DEMO_PASSWORD } from '../../seeds/index.js';
 import { createTestDb, type TestDb } from './db.js';
+import type { Clock } from '../../api/src/core/clock.js';
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
@@ -25,7 +26,8 @@ export async function createTestApp(
     seed = true,
     config: overrides = {},
     registry,
-  }: { seed?: boolean; config?: Partial<AppConfig>; registry?: Registry } = {},
+    clock,
+  }: { seed?: boolean; config?: Partial<AppConfig>; registry?: Registry; clock?: Clock } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDb(dialect, { seed });
   const config = loadConfig(
@@ -40,7 +42,7 @@ export async function createTestApp(
       ...overrides,
     },
   );
-  const app = await buildApp({ config, db: testDb.db, registry });
+  const app = await buildApp({ config, db: testDb.db, registry, clock });
   await app.ready();
   return {
     ...testDb,
