@@ -180,9 +180,28 @@ describe.skipIf(!browserAvailable())('admin shell in Chromium', () => {
 
   it('logs out from the header menu back to /, the menu button named by the member', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
+    // The menu's preference items come in chunks of their own, asked for as the admin starts: held back here,
+    // as a slow network would.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let asked!: () => void;
+    const chunkAsked = new Promise<void>((resolve) => (asked = resolve));
+    await page.route(/\/assets\/(TimeZoneMenuItem|LayoutMenuItems)-[^/]+\.js$/, async (route) => {
+      asked();
+      await released;
+      await route.continue();
+    });
     await signIn(page, server.url, 'night@demo.test');
     await page.getByRole('button', { name: 'Demo Night Staff' }).click();
-    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await chunkAsked;
+    // Logout is not offered above where it will end up: a click aimed at it would land on the items that push
+    // it down when they arrive.
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    expect(await menu.getByRole('menuitem', { name: 'Logout' }).count()).toBe(0);
+    release();
+    await menu.getByTestId('time-zone-menu-item').waitFor();
+    await menu.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL(`${server.url}/`);
     expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
     await page.close();

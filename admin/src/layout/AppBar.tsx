@@ -5,7 +5,8 @@ import { COUNTRY_NAME } from '../config';
 import { LanguageSwitch } from './LanguageSwitch';
 
 // The user menu's preference items (and their dialogs, the zone picker's autocomplete among them) load when the
-// menu first opens: no screen needs them to draw.
+// menu first opens: no screen needs them to draw. Logout waits with them, so that it never moves down under a
+// pointer already aiming at it when they arrive (that click would reset the layout instead).
 const TimeZoneMenuItem = lazy(() =>
   import('../preferences/TimeZoneMenuItem').then((module) => ({ default: module.TimeZoneMenuItem })),
 );
@@ -38,8 +39,8 @@ export function AppBar() {
             <TimeZoneMenuItem />
             <ResetLayoutMenuItem />
             <PublishLayoutMenuItem />
+            <Logout />
           </Suspense>
-          <Logout />
         </UserMenu>
       }
     >
