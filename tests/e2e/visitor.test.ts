@@ -239,6 +239,37 @@ describe.skipIf(!browserAvailable())('visitor area in Chromium', () => {
     await context.close();
   });
 
+  it('draws Thai, Chinese, Japanese and Korean with faces it ships, loaded with that language only', async () => {
+    // This machine has no Thai, CJK or Hangul font: a face of ours loaded is what draws the text, not boxes.
+    const page = await open(trackUrl(hosts.main));
+    const facesOf = (family: string) =>
+      page.evaluate(
+        (wanted) => [...document.fonts].filter((face) => face.family.replace(/"/g, '') === wanted).map((f) => f.status),
+        family,
+      );
+    const FAMILIES = { th: 'Noto Sans Thai', zh: 'Noto Sans SC', ja: 'Noto Sans JP', ko: 'Noto Sans KR Hangul' };
+    for (const family of Object.values(FAMILIES)) expect(await facesOf(family), family).toEqual([]);
+    for (const [code, family] of Object.entries(FAMILIES)) {
+      await page.getByRole('combobox').selectOption(code);
+      await page.waitForFunction((lang) => document.documentElement.lang === lang, code);
+      await page.waitForFunction(
+        (wanted) =>
+          [...document.fonts].some((face) => face.family.replace(/"/g, '') === wanted && face.status === 'loaded'),
+        family,
+      );
+    }
+    // Buttons and the picker too: browsers give form controls fonts of their own.
+    const fonts = await page.evaluate(() =>
+      [document.body, ...document.querySelectorAll('button, select, input')].map(
+        (el) => getComputedStyle(el).fontFamily,
+      ),
+    );
+    expect(new Set(fonts).size).toBe(1);
+    expect(fonts[0]).toContain('Noto Sans KR Hangul');
+    await screenshot(page, 'visitor-track-korean-1366');
+    await page.close();
+  });
+
   it('passes the accessibility audit and loads fast on the track page (390 px and 1366 px)', async () => {
     const report: Record<string, unknown> = {};
     for (const [name, viewport] of [

@@ -19,12 +19,16 @@ export type Language = (typeof LANGUAGES)[number]['code'];
 
 const STORAGE_KEY = 'visitor.language';
 
+/** A catalogue with the font faces its script needs where the machine has none (loaded before it draws). */
+const withFonts = <T,>(catalogue: Promise<T>, fonts: Promise<unknown>) =>
+  Promise.all([catalogue, fonts]).then(([loaded]) => loaded);
+
 // English ships with the app; the others load when chosen, to keep the first download small.
 const LOADERS: Record<Exclude<Language, 'en'>, () => Promise<{ default: Catalogue }>> = {
-  th: () => import('./th'),
-  zh: () => import('./zh'),
-  ja: () => import('./ja'),
-  ko: () => import('./ko'),
+  th: () => withFonts(import('./th'), import('./fonts/th.css')),
+  zh: () => withFonts(import('./zh'), import('./fonts/zh.css')),
+  ja: () => withFonts(import('./ja'), import('./fonts/ja.css')),
+  ko: () => withFonts(import('./ko'), import('./fonts/ko.css')),
   ru: () => import('./ru'),
   fr: () => import('./fr'),
   de: () => import('./de'),
