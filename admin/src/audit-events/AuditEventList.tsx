@@ -12,12 +12,13 @@ import {
   useTranslate,
   type Exporter,
 } from 'react-admin';
-import { Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { downloadRowsAsCsv } from '../csv';
 import { statusLabel, type FieldDefinition } from '@app/domain';
 import { orderPagePath } from '../routes';
 import { filterInputs, formatValue, listFields, registryColumns, useRegistry, type CellRenderers } from '../registry';
 import { actionText } from './actionText';
+import { detailText } from './detailText';
 import { ColumnsButton } from '../preferences';
 
 const RESOURCE = 'audit-events';
@@ -45,9 +46,11 @@ const csvExporter =
           label(field),
           field.source === 'action'
             ? actionText(String(record.action), translate)
-            : STATUS_VALUED.includes(field.source)
-              ? statusLabel(formatValue(field, record, 'list', translate))
-              : formatValue(field, record, 'list', translate),
+            : field.source === 'detail'
+              ? detailText(String(record.action), record.detail, translate)
+              : STATUS_VALUED.includes(field.source)
+                ? statusLabel(formatValue(field, record, 'list', translate))
+                : formatValue(field, record, 'list', translate),
         ]),
       ),
     );
@@ -70,6 +73,12 @@ export function AuditEventList() {
   const renderers: CellRenderers = {
     order_id: (record) => <OrderLink orderId={record.order_id} />,
     action: (record) => actionText(String(record.action), translate),
+    // Wraps instead of running off the table: a configuration change can name several keys.
+    detail: (record) => (
+      <Box component="span" sx={{ display: 'block', minWidth: 200, maxWidth: 480, overflowWrap: 'anywhere' }}>
+        {detailText(String(record.action), record.detail, translate)}
+      </Box>
+    ),
     ...Object.fromEntries(
       STATUS_VALUED.map((source) => [
         source,
