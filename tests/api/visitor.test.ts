@@ -244,7 +244,7 @@ describe.each(dialects())('visitor calls on %s', (dialect) => {
     expect(await download(proxied, { 'x-forwarded-for': '::ffff:203.0.113.7', 'cf-ipcountry': 'TH' })).toMatchObject({
       ip: '203.0.113.7',
       location: 'Thailand',
-      device: 'Desktop',
+      device: 'Windows PC',
       device_type: 'desktop',
       browser: 'Chrome-126.0.0.0',
       os: 'Windows 10',

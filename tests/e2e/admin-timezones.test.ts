@@ -51,6 +51,8 @@ describe.skipIf(!browserAvailable())('times in the member’s time zone, in Chro
   let server: TestServer;
   let browser: Browser;
   let orderUrl: string;
+  let storedFileName: string;
+  let orderIdShown: number;
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -78,6 +80,8 @@ describe.skipIf(!browserAvailable())('times in the member’s time zone, in Chro
       })),
     );
     orderUrl = `${server.url}/admin/view-order/${encodeId(orderId)}`;
+    orderIdShown = orderId;
+    storedFileName = (await server.db('download_history').where({ order_id: orderId }).first('file1')).file1;
   });
   afterAll(async () => {
     await browser?.close();
@@ -93,6 +97,10 @@ describe.skipIf(!browserAvailable())('times in the member’s time zone, in Chro
     await signIn(page, server.url, 'manager@demo.test');
     await page.goto(orderUrl);
     await expectTimesIn(page, 'America/New_York');
+    // The file by the name the customer's copy got, not the random name it is stored under.
+    const downloads = page.getByTestId('download-history');
+    await downloads.getByText(`Thailand-Arrival-Card-${orderIdShown}.pdf`).first().waitFor();
+    expect(await downloads.getByText(storedFileName).count()).toBe(0);
     await screenshot(page, 'timezones-new-york-1366');
 
     // Another member in Bangkok sees Bangkok time (GMT+7: the short name Intl gives for it).

@@ -143,7 +143,7 @@ describe.skipIf(!browserAvailable())('visitor area in Chromium', () => {
     // The visitor's own time with AM/PM and the zone's name (this browser runs in the machine's zone).
     expect(newest[2]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2}:\d{2} [AP]M (?:[A-Z]{3,4}|GMT[+-]\d+)$/);
     expect(newest[3]).toBe('127.0.0.1');
-    expect(newest.slice(4, 6)).toEqual(['Desktop', 'Desktop']);
+    expect(newest.slice(4, 6)).toEqual(['Linux PC', 'Desktop']);
     expect(newest[6]).toMatch(/^Chrome Headless-\d+/);
     expect(newest[8]).toBe('Private network');
     await screenshot(page, 'visitor-downloaded-390');

@@ -1,6 +1,6 @@
 import { Link, Typography } from '@mui/material';
 import { useTranslate, type RaRecord } from 'react-admin';
-import { TEXTS } from '@app/domain';
+import { downloadFileName, TEXTS } from '@app/domain';
 import { HistoryTable } from '../registry';
 import { DISPLAY_FORMATS, formatTime } from '../registry/formatValue';
 import { documentLink, useDocumentDownload } from '../documents/useDocuments';
@@ -36,12 +36,13 @@ function DownloadDevice({ entry }: { entry: DownloadRecord }) {
   );
 }
 
+/** The file by the name the customer's copy got (the stored name is random), downloading the same bytes. */
 function DownloadedFile({ entry }: { entry: DownloadRecord }) {
   const download = useDocumentDownload();
   if (!entry.file1) return null;
   return (
     <Link component="button" type="button" onClick={() => download.mutate(documentLink(entry.order_id, entry.file1!))}>
-      {entry.file1}
+      {downloadFileName(entry.order_id, entry.file1)}
     </Link>
   );
 }

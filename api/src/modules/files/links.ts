@@ -59,9 +59,3 @@ export function signedDocumentUrl(
   const signature = signLink(secret, 'file', `${orderId}_${file1}`, expires);
   return `${documentPath(orderId, file1)}?expires=${expires}&signature=${signature}`;
 }
-
-/** The name a saved document gets: ours, never the uploader's, so nothing odd reaches a header. */
-export function downloadFileName(orderId: number, file1: string): string {
-  const extension = /\.([a-z0-9]{2,5})$/i.exec(file1)?.[1]?.toLowerCase() ?? 'pdf';
-  return `Thailand-Arrival-Card-${orderId}.${extension}`;
-}

@@ -1,7 +1,7 @@
+import { downloadFileName } from '@app/domain';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound } from '../../http.js';
 import { downloadRateLimit } from '../../plugins/publicRateLimits.js';
-import { downloadFileName } from './links.js';
 import { DocumentParams, DocumentQuery } from './schemas.js';
 import { DOCUMENT_NOT_FOUND, openDocument } from './service.js';
 

@@ -12,7 +12,7 @@ import { findOrderDocument } from './repo.js';
  */
 export { findDocument, findOrderDocument, latestDocument, readDocumentBytes, type DocumentRow } from './repo.js';
 /** The visitor's signed token and document links. */
-export { downloadFileName, signedDocumentUrl, signVisitorToken, verifyVisitorToken } from './links.js';
+export { signedDocumentUrl, signVisitorToken, verifyVisitorToken } from './links.js';
 
 export const DOCUMENT_NOT_FOUND = 'Document not found.';
 const LINK_NOT_VALID =

@@ -33,12 +33,25 @@ export const plainIp = (ip: string) => ip.replace(/^::ffff:/i, '');
 export const deviceId = (userAgent: string, acceptLanguage: string): string =>
   crypto.createHash('sha256').update(`${userAgent}\n${acceptLanguage}`).digest('hex').slice(0, 16);
 
+/**
+ * A computer by its system, since a desktop browser names no vendor or model: the device type already says
+ * Desktop, and the same word twice told the customer nothing.
+ */
+function computerOf(osName: string | undefined): string {
+  if (!osName) return 'Unknown';
+  if (/^windows/i.test(osName)) return 'Windows PC';
+  if (/^mac/i.test(osName)) return 'Mac';
+  if (/^chrom(e|ium) ?os/i.test(osName)) return 'Chromebook';
+  if (/linux|ubuntu|debian|fedora|mint|arch|centos|red ?hat|suse|gentoo/i.test(osName)) return 'Linux PC';
+  return 'Unknown';
+}
+
 /** Device, device type, browser and OS of a user agent. */
 export function describeUserAgent(userAgent: string) {
   const { browser, device, os } = UAParser(userAgent);
   return {
-    // A desktop browser names no device; a phone names its vendor and model ("Apple iPhone").
-    device: clip(joined(' ', device.vendor, device.model) || (device.type ? 'Unknown' : 'Desktop'), 100),
+    // A phone names its vendor and model ("Apple iPhone"); a computer is named by its system.
+    device: clip(joined(' ', device.vendor, device.model) || (device.type ? 'Unknown' : computerOf(os.name)), 100),
     device_type: clip(device.type ?? 'desktop', 40),
     browser: clip(joined('-', browser.name, browser.version) || 'Unknown', 100),
     os: clip(joined(' ', os.name, os.version) || 'Unknown', 100),

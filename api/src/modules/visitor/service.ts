@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { nowUtc } from '@app/domain';
+import { downloadFileName, nowUtc } from '@app/domain';
 import { forbidden, notFound } from '../../http.js';
 import { recordAudit } from '../audit/service.js';
 import {
-  downloadFileName,
   findOrderDocument,
   latestDocument,
   signedDocumentUrl,
