@@ -49,11 +49,17 @@ export function isOverdue(order: SlaFacts, now: number, limits: SlaLimits = DEFA
   return age !== null && age > hours * 60;
 }
 
-/** An age as a queue row shows it: "45 min", "3 h 5 min", "2 d 4 h". */
-export function formatAge(minutes: number | null): string {
+/**
+ * An age as a queue row shows it: "45 min", "3 h 5 min", "2 d 4 h". A role that may not read the time of
+ * payment gets ages in whole hours (orders/visibleFields.ts), shown as such: "< 1 h", "3 h", never "3 h 0 min".
+ */
+export function formatAge(minutes: number | null, precision: 'minutes' | 'hours' = 'minutes'): string {
   if (minutes === null) return '';
-  if (minutes < 60) return `${minutes} min`;
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} h ${minutes % 60} min`;
+  if (hours < 24) {
+    if (precision === 'hours') return hours === 0 ? '< 1 h' : `${hours} h`;
+    if (minutes < 60) return `${minutes} min`;
+    return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+  }
   return `${Math.floor(hours / 24)} d ${hours % 24} h`;
 }

@@ -36,5 +36,12 @@ describe('SLA age (domain/sla.ts)', () => {
     expect(formatAge(185)).toBe('3 h 5 min');
     expect(formatAge(3120)).toBe('2 d 4 h');
     expect(formatAge(null)).toBe('');
+    expect(formatAge(240)).toBe('4 h');
+  });
+
+  it('writes whole-hour ages as hours, for roles that may not read the time of payment', () => {
+    expect(formatAge(0, 'hours')).toBe('< 1 h');
+    expect(formatAge(240, 'hours')).toBe('4 h');
+    expect(formatAge(3120, 'hours')).toBe('2 d 4 h');
   });
 });
