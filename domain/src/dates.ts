@@ -71,11 +71,6 @@ export function formatInZone(value: DateInput, format: string, timeZone: string)
   return d && d.isValid() ? `${d.tz(timeZone).format(format)} ${zoneAbbreviation(d.toDate(), timeZone)}` : '';
 }
 
-/** A stored calendar date (no time) as MM/DD/YYYY. */
-export function formatDateOfBirth(value: DateInput): string {
-  return formatUtc(value, DATE_FORMATS.dateOfBirth);
-}
-
 /** Today's date in UTC as 'YYYY-MM-DD': the day the date-dependent queues turn on. */
 export const todayUtc = (now: Date = new Date()): string => dayjs.utc(now).format(DB_DATE);
 

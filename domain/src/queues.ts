@@ -218,7 +218,6 @@ export const QUEUES: readonly QueueDefinition[] = [
 ];
 
 export const ORDER_NAMES: readonly string[] = QUEUES.map((q) => q.orderName);
-export const COUNT_FIELDS: readonly string[] = QUEUES.map((q) => q.countField);
 
 export const queueByOrderName = (orderName: string): QueueDefinition | undefined =>
   QUEUES.find((q) => q.orderName === orderName);

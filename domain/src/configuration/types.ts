@@ -94,7 +94,5 @@ export interface Configuration {
   queues: CustomQueueRecord[];
 }
 
-export const EMPTY_CONFIGURATION: Configuration = { fields: [], queues: [] };
-
 /** The route, orderName and count field of a custom queue. */
 export const customQueueName = (id: string) => `custom-${id}`;

@@ -3,14 +3,6 @@ import type { Status } from '@app/domain';
 import { apiCall, apiUrl, httpClient } from '../httpClient';
 import { readStoredUser } from '../session';
 
-/** A row of the `orders` resource (GET /api/orders): the registry's order fields, keyed by `id` (the order id). */
-export interface OrderRow extends RaRecord {
-  order_id: number;
-  process_status: Status;
-  assignee_id?: number | null;
-  [field: string]: unknown;
-}
-
 export type FolderCounts = Record<string, number>;
 export interface FutureMonth {
   month: string;
