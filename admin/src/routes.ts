@@ -9,7 +9,7 @@ import { encodeId } from '@app/domain';
 /** The one route that differs from react-admin's: the order page, the Show of `orders`, at SPEC's address. */
 export const ORDER_PAGE_ROUTE = '/view-order/:encodedId';
 
-/** The order page of an order (SPEC section 2: the id in the link is encoded). */
+/** The order page of an order (the id in the link is encoded). */
 export const orderPagePath = (basename: string, orderId: number) => `${basename}/view-order/${encodeId(orderId)}`;
 
 /**

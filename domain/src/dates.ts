@@ -14,7 +14,7 @@ export const EST_ZONE = 'America/New_York';
 export const DB_DATETIME = 'YYYY-MM-DD HH:mm:ss';
 export const DB_DATE = 'YYYY-MM-DD';
 
-/** SPEC section 9 display formats. */
+/** Display formats, as staff know them from the old system. */
 export const DATE_FORMATS = {
   queueTable: 'DD/MM/YYYY HH:mm',
   orderTable: 'DD-MM-YYYY hh:mm:ss',

@@ -21,13 +21,13 @@ interface Ids {
 }
 
 interface Screen {
-  /** The address under /admin (SPEC section 2). */
+  /** The address under /admin. */
   path: (ids: Ids) => string;
   /** The screen's title, its page heading. */
   heading: string | RegExp;
   /** What shows once the screen has its data, beyond the heading. */
   ready?: (page: Page) => Promise<unknown>;
-  /** The permission that opens it (SPEC section 6); none: every role. */
+  /** The permission that opens it (docs/product.md#roles-and-permissions); none: every role. */
   permission?: Permission;
 }
 

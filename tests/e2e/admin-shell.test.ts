@@ -17,7 +17,7 @@ const ROLES = [
   { email: 'telecaller@demo.test', name: 'Demo Telecaller', links: links('Telecaller') },
   { email: 'night@demo.test', name: 'Demo Night Staff', links: links('Night Staff') },
 ];
-/** Sidebar link label to its get-folder-count field (SPEC section 2). */
+/** Sidebar link label to its get-folder-count field. */
 const COUNTED: Record<string, string> = {
   'Awaiting Customer': 'awaitingOrdersCount',
   'Awaiting Govt': 'awaitingGovtCount',
@@ -212,7 +212,7 @@ describe.skipIf(!browserAvailable())('admin shell in Chromium', () => {
     await page.close();
   });
 
-  it('says the sign-in succeeded in a toast that closes by itself (SPEC section 2)', async () => {
+  it('says the sign-in succeeded in a toast that closes by itself', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     await signIn(page, server.url, 'team@demo.test');
     const toast = page.locator('.MuiSnackbarContent-message', { hasText: 'Login successfully.' });

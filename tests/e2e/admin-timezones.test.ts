@@ -43,7 +43,7 @@ async function expectTimesIn(page: Page, zone: Zone) {
 }
 
 /**
- * Issue 24, "Times": one time zone per member, the browser's until they choose one in the user menu,
+ * Times: one time zone per member, the browser's until they choose one in the user menu,
  * named with its daylight-saving abbreviation, on the order page's timeline and its Email, Download and
  * Comment histories alike; choosing another zone changes them all.
  */

@@ -3,7 +3,7 @@ import { encodeId, tryDecodeId } from '@app/domain/idCodec';
 import type { Notice } from './notice';
 
 /**
- * The two visitor routes (SPEC section 2) with encoded order ids; no router library is needed
+ * The two visitor routes with encoded order ids; no router library is needed
  * for two paths. A notice can travel with a navigation, in the history entry's state.
  */
 export const trackPath = (orderId: number | null) =>

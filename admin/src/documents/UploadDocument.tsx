@@ -58,7 +58,7 @@ function SubmitButtons({ pending, upload }: { pending: boolean; upload: (values:
 }
 
 /**
- * Upload Document (SPEC section 2): the finished document goes up with a progress bar and is mailed to
+ * Upload Document: the finished document goes up with a progress bar and is mailed to
  * the customer through the chosen provider; Download File fetches the latest one.
  */
 export function UploadDocument() {

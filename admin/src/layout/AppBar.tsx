@@ -17,7 +17,7 @@ const PublishLayoutMenuItem = lazy(() =>
 );
 
 /**
- * Header (SPEC section 2): the country name, 'Welcome {name}', the language switch and react-admin's
+ * Header: the country name, 'Welcome {name}', the language switch and react-admin's
  * UserMenu (the avatar) with Logout. On phones the welcome line sits under the country name so that both fit.
  */
 export function AppBar() {

@@ -15,8 +15,8 @@ import { useCustomQueues } from '../queues/customQueues';
 import { menuLinksFor } from './menuLinks';
 
 /**
- * The sidebar of SPEC section 2: links in SPEC order with their counts, filtered by role (SPEC section 6), and
- * the custom queues the role may open (issue 21) with theirs.
+ * The sidebar: links in the old system's order with their counts, filtered by role (docs/product.md#roles-and-permissions), and
+ * the custom queues the role may open with theirs.
  */
 export function Menu() {
   const { permissions: role } = usePermissions<string>();

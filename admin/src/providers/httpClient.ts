@@ -17,7 +17,7 @@ export type HttpAnswer = Awaited<ReturnType<typeof fetchUtils.fetchJson>>;
 export const apiUrl = (path: string) => API_BASE + path.replace(/^\//, '');
 
 /**
- * The headers of an API request with the stored token in Authorization, with no prefix (SPEC section 7).
+ * The headers of an API request with the stored token in Authorization, with no prefix (docs/product.md#the-old-systems-calls).
  * The one place a request gets the token: the JSON client, the blob reader, the upload and the file reader use it.
  */
 export function withToken(init?: HeadersInit): Headers {
@@ -28,7 +28,7 @@ export function withToken(init?: HeadersInit): Headers {
 }
 
 /**
- * The one mapping of a refused answer (SPEC section 8): an HttpError with the server's message and the HTTP
+ * The one mapping of a refused answer (docs/product.md#errors): an HttpError with the server's message and the HTTP
  * status (a 200 that is not status 1 counts as 400). A 401 ends the session here, whichever screen or hook made
  * the call, and keeps its message for the sign-in page.
  */

@@ -1,7 +1,7 @@
 import type { Role } from '@app/domain';
 import { STORAGE_KEY } from '../config';
 
-/** The stored login (SPEC section 3): the sign-in answer plus accessToken. */
+/** The stored login, as the old system keeps it: the sign-in answer plus accessToken. */
 export interface StoredUser {
   accessToken: string;
   id: number;

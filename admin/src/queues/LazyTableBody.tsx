@@ -60,7 +60,7 @@ const LazyRow = memo(function LazyRow({
 });
 
 /**
- * react-admin's DataTableBody, drawing a large page's rows as they come into view (issue 24: 500 rows took
+ * react-admin's DataTableBody, drawing a large page's rows as they come into view (500 rows took
  * 4 s to show and ticking one of them 1-2 s, every row's cells and checkbox being drawn again). The rows
  * stay in the table, so a page of 500 still has 500 rows; a drawn row stays drawn.
  */

@@ -14,7 +14,7 @@ export function useFolderCounts() {
   return useQuery({ queryKey: FOLDER_COUNTS_KEY, queryFn: () => dataProvider.getFolderCounts(), staleTime: 10_000 });
 }
 
-/** SPEC section 2: counts are refetched on every route change. */
+/** Counts are refetched on every route change. */
 export function useRefetchCountsOnRouteChange() {
   // '/admin' and '/admin/' are the same screen.
   const pathname = useLocation().pathname.replace(/\/$/, '');

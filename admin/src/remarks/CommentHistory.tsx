@@ -4,7 +4,7 @@ import { TEXTS } from '@app/domain';
 import { HistoryTable, useResourceDefinition, type ResourceFields } from '../registry';
 import { formatTime } from '../registry/formatValue';
 
-/** The flags of a comment (SPEC section 2), in the registry's order (SPEC's): its boolean fields. */
+/** The flags of a comment, in the registry's order (the old system's): its boolean fields. */
 export const remarkFlags = (definition: ResourceFields): string[] =>
   definition.fields.filter((field) => field.type === 'boolean').map((field) => field.source);
 
@@ -56,7 +56,7 @@ function ToggleComment() {
 const SHOWN = ['seq', 'created_at', 'remark_name'];
 
 /**
- * Comment History (SPEC section 2): newest first (the order id is the page's own); Show/Hide reveals a
+ * Comment History: newest first (the order id is the page's own); Show/Hide reveals a
  * comment's text and flags.
  */
 export function CommentHistory() {

@@ -10,7 +10,7 @@ import {
 } from './types.js';
 
 /**
- * The registry as it stands with an Admin's configuration (issue 21): the code's orders fields with
+ * The registry as it stands with an Admin's configuration: the code's orders fields with
  * their overrides, the custom fields after them, and the custom queues as queues. The API serves and
  * checks against this, and the admin draws its screens from it; nothing else reads the configuration.
  */

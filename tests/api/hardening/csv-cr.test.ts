@@ -4,7 +4,7 @@ import { createTestApp, signInDemoAccounts, type TestApp } from '../../helpers/a
 import { dialects } from '../../helpers/db.js';
 
 /**
- * Issue 22, finding 4: a Team member renamed themselves `Demo Team\r=cmd|' /C calc'!A0` (200), and the
+ * A Team member renamed themselves `Demo Team\r=cmd|' /C calc'!A0` (200), and the
  * Audit Log CSV then held a row starting with `=cmd`. Control characters are refused in single-line
  * fields, and a cell that holds one anyway is neutralised after every line break.
  */

@@ -6,7 +6,7 @@ import { flood, openFloodSocket, percentile, timedRequest, type FloodSocket } fr
 import { startServerProcess, type ServerProcess } from '../../helpers/serverProcess.js';
 
 /**
- * Issue 22, findings 1, 3 and 8 (tickets), on the real server in production mode: 1,000 sockets from
+ * On the real server in production mode: 1,000 sockets from
  * one address holding live streams, or trickling sign-in bodies, take only what one address may
  * (CONNECTIONS_PER_ADDRESS, 5 streams per member), while /api/health and a sign-in from another
  * address keep answering. The other address is 127.0.0.2: Linux routes all of 127/8 to loopback.

@@ -7,7 +7,7 @@ import { createTestApp, signInDemoAccounts, type TestApp } from '../../helpers/a
 import { dialects } from '../../helpers/db.js';
 
 /**
- * Issue 22, finding 6: /api/orders left amount, currency, paid_at, purchase_ip and landing_domain out
+ * /api/orders left amount, currency, paid_at, purchase_ip and landing_domain out
  * for Team, Telecaller and Night Staff, but get-orders-details returned them, age_minutes gave paid_at
  * to the minute and Defence Packs showed them to every role. What the registry hides from a role is
  * now absent from every answer and document that role gets; the age comes in whole hours to it.

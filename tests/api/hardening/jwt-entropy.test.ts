@@ -7,7 +7,7 @@ import { refuseUnsafeProduction, weakJwtSecretReason } from '../../../api/src/pr
 import { createTestDb, type TestDb } from '../../helpers/db.js';
 
 /**
- * Issue 22, finding 8: a JWT_SECRET of 32 spaces or 32 × "a" started production. Production now
+ * A JWT_SECRET of 32 spaces or 32 × "a" started production. Production now
  * refuses a secret that does not look random, and says why.
  */
 

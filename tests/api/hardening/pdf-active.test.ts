@@ -11,7 +11,7 @@ import { postUpload } from '../../helpers/upload.js';
 import { minimalPdf } from '../../../seeds/generator.js';
 
 /**
- * Issue 22, finding 5: four PDFs with active content were accepted and mailed to the customer as
+ * Four PDFs with active content were accepted and mailed to the customer as
  * they were: a catalog defined twice (the xref points to the copy with an OpenAction JavaScript,
  * pdf-lib kept the clean copy), an AcroForm /XFA stream holding a script, a GoToR to a UNC path and a
  * URI OpenAction. Each is refused with 400 and a message; plain PDFs still pass.

@@ -8,7 +8,7 @@ import { navigate, trackPath } from '../router';
 import { forgetToken, readToken } from '../session';
 import { usePageTitle } from './usePageTitle';
 
-/** SPEC section 9: the download starts one second after a successful document request. */
+/** The download starts one second after a successful document request. */
 const DOWNLOAD_DELAY_MS = 1000;
 
 /** /get-new-order-details/{orderId}: the document, Download Now and the Downloaded History. */

@@ -381,7 +381,7 @@ export const queuePageRequest = (queue: QueueDefinition, options: QueuePageOptio
   edgeWalk: options.edgeWalk,
 });
 
-/** One page of a queue with its total (SPEC section 3: counts are the pagination totals), uncached. */
+/** One page of a queue with its total (counts are the pagination totals), uncached. */
 export async function listQueue(
   db: Knex,
   member: Member,

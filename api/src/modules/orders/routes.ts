@@ -37,7 +37,7 @@ import { orderDetailsForRole, orderForRole } from './visibleFields.js';
 
 const tags = ['orders'];
 
-/** Queues and orders (SPEC section 7): counts, lists, search, details, assign and moves. */
+/** Queues and orders (docs/product.md#the-old-systems-calls): counts, lists, search, details, assign and moves. */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const queueListQuery = QueueListQuery(app.registry.orders!);
   /** Rows as the SPEC lists answer them: with their SLA age, and the fields the member's role may read. */

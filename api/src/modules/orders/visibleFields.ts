@@ -21,7 +21,7 @@ function derivedFromHidden(registry: Registry, resource: string, role: Role, hid
 }
 
 /**
- * A record of `resource` as `role` may read it, by the registry alone (issue 22, finding 6): every field
+ * A record of `resource` as `role` may read it, by the registry alone: every field
  * it hides from the role is left out, and what is computed from one is coarsened. Other properties (an
  * answer's own additions) stay. The one rule of every answer and document about orders: the SPEC
  * endpoints, the orders resource and the Defence Packs.

@@ -37,7 +37,7 @@ export const PREFERENCE_VALUES = {
   columnRanks: ColumnRanks,
   savedQueries: Type.Array(
     Type.Object({
-      // Shown as a menu entry: one line, no control characters (issue 22, finding 4).
+      // Shown as a menu entry: one line, no control characters.
       label: Type.String({ minLength: 1, maxLength: 100, pattern: SINGLE_LINE_PATTERN }),
       value: Type.Object({
         filter: Type.Optional(Type.Record(Type.String(), Type.Unknown())),

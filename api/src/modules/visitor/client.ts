@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { UAParser } from 'ua-parser-js';
 import { placeOfIp, type IpPlace } from '../../geo/ipLocation.js';
 
-/** Who downloaded, as the download history and the evidence pack show it (DESIGN section 6). */
+/** Who downloaded, as the download history and the evidence pack show it (docs/product.md#visitor-area). */
 export interface VisitorClient {
   ip: string;
   user_agent: string;
