@@ -66,8 +66,8 @@ function RequireSignIn({ children }: { children: ReactNode }) {
 
 /**
  * '/' is the sign-in page; everything staff do lives under /admin. Every admin screen is a view
- * of a <Resource>, named by its SPEC address (providers/resources.ts says which API resource each reads), so
- * react-admin's routes are SPEC's: a queue's list at /admin/<queue route>, Manage Team's at /admin/manage-team
+ * of a <Resource>, named by its old-system address (providers/resources.ts says which API resource each reads), so
+ * react-admin's routes are the old system's: a queue's list at /admin/<queue route>, Manage Team's at /admin/manage-team
  * and its edit view at /admin/manage-team/{id}. The custom routes are the one exception (the order page) and
  * the redirects of routes.ts.
  */

@@ -76,7 +76,7 @@ export async function buildApp({
     http: { headersTimeout: config.headersTimeoutMs, connectionsCheckingInterval: 1000 },
     frameworkErrors: unreadableUrl,
     ajv: {
-      // errorMessage carries SPEC's wording; verbose gives the error handler the schema that failed.
+      // errorMessage carries the old system's wording; verbose gives the error handler the schema that failed.
       customOptions: { keywords: ['errorMessage'], verbose: true, allErrors: false },
     },
   }).withTypeProvider<TypeBoxTypeProvider>();

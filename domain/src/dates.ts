@@ -7,7 +7,7 @@ dayjs.extend(utc);
 dayjs.extend(timezone);
 dayjs.extend(customParseFormat);
 
-/** New York, the zone of SPEC's "EST" times (its label follows daylight saving: EDT in summer). */
+/** New York, the zone of the old system's "EST" times (its label follows daylight saving: EDT in summer). */
 export const EST_ZONE = 'America/New_York';
 
 /** Storage format: all times are stored in UTC as 'YYYY-MM-DD HH:mm:ss'; dates as 'YYYY-MM-DD'. */

@@ -12,7 +12,7 @@ export const STATUSES = [
 ] as const;
 export type Status = (typeof STATUSES)[number];
 
-/** How a status reads on screen; SPEC shows Awaiting as "Awaiting Customer". */
+/** How a status reads on screen; the old system shows Awaiting as "Awaiting Customer". */
 export const STATUS_LABELS: Record<Status, string> = {
   New: 'New',
   Awaiting: 'Awaiting Customer',

@@ -37,7 +37,7 @@ beforeEach(() => window.history.pushState({}, '', '/admin'));
 afterEach(() => vi.unstubAllGlobals());
 
 describe('sidebar visibility by role', () => {
-  it.each(ROLES)('lists the links %s may see, in SPEC order', (role) => {
+  it.each(ROLES)("lists the links %s may see, in the old system's order", (role) => {
     expect(menuLinksFor(role).map((link) => link.fallback)).toEqual(expectedLinks(role));
   });
 

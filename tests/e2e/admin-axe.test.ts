@@ -80,7 +80,7 @@ interface Screen {
 }
 
 const heading = (name: string) => (page: Page) => page.getByRole('heading', { level: 1, name }).waitFor();
-/** A list has its rows, or says it has none (SPEC's 'No records found', react-admin's 'No <resource> found'). */
+/** A list has its rows, or says it has none (the old system's 'No records found', react-admin's 'No <resource> found'). */
 const firstRow = (page: Page) =>
   page
     .locator('tbody tr')

@@ -103,7 +103,7 @@ describe.skipIf(!browserAvailable())('admin order page in Chromium', () => {
     await Promise.all([aws?.close(), sendgrid?.close()]);
   });
 
-  it('shows the sections in SPEC order, hides empty fields, and adds a comment with flags', async () => {
+  it("shows the sections in the old system's order, hides empty fields, and adds a comment with flags", async () => {
     await page.goto(`${server.url}/admin/view-order/${encodeId(order.order_id)}`);
     await page.getByTestId('view-order').waitFor();
     expect(await sectionTitles(page)).toEqual([

@@ -31,7 +31,7 @@ interface UploadValues {
   provider: MailProvider;
 }
 
-/** SPEC's "File is required" for no file; a file of another type gets its own message. */
+/** The old system's "File is required" for no file; a file of another type gets its own message. */
 const acceptedType: Validator = (value?: { rawFile?: File }) =>
   value?.rawFile && !ACCEPTED_TYPES.includes(value.rawFile.type) ? 'resources.documents.upload.badType' : undefined;
 const validateFile = [required('app.validation.uploadFileRequired'), acceptedType];

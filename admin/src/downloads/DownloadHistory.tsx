@@ -52,7 +52,7 @@ const noWrap = () => ({ whiteSpace: 'nowrap' }) as const;
 /** The device, browser and OS wrap between words, a long device id anywhere. */
 const deviceCell = () => ({ minWidth: 150, overflowWrap: 'anywhere' }) as const;
 
-/** SPEC's Download History table, in its order; the registry's other download fields are a column away. */
+/** The old system's Download History table, in its order; the registry's other download fields are a column away. */
 const SHOWN = ['seq', 'created_at', 'file1', 'ip', 'location', 'device'];
 
 /**

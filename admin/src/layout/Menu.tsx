@@ -35,7 +35,7 @@ export function Menu() {
       {menuLinksFor(role, customQueues).map((link) => (
         <RaMenu.Item
           key={link.route}
-          // Each link is a resource's list (resources are named by their SPEC routes); '' is the dashboard.
+          // Each link is a resource's list (resources are named by the old system's routes); '' is the dashboard.
           to={link.route ? createPath({ resource: link.route, type: 'list' }) : `${basename}/`}
           data-testid={`menu-${link.route || 'dashboard'}`}
           leftIcon={iconOf(link.route)}

@@ -109,7 +109,7 @@ const breakAnywhere = () => ({ overflowWrap: 'anywhere', minWidth: 120 }) as con
 /** The state with the provider's reports under it, which wrap. */
 const stateCell = () => ({ minWidth: 160 }) as const;
 
-/** SPEC's Email History table, in its order; the registry's other mail fields are a column away. */
+/** The old system's Email History table, in its order; the registry's other mail fields are a column away. */
 const SHOWN = ['seq', 'kind', 'to_email', 'file1', 'created_at', 'provider', 'state'];
 
 /**

@@ -81,7 +81,7 @@ function OrderPage() {
 
 /** View order (/admin/view-order/{encodedId}): the order page as react-admin's Show of the `orders` resource. */
 export default function OrderShow() {
-  // SPEC's link carries the encoded id; react-admin's own show route (/orders/:id/show) the plain one.
+  // The old system's link carries the encoded id; react-admin's own show route (/orders/:id/show) the plain one.
   const { encodedId, id: plainId } = useParams();
   const translate = useTranslate();
   let id: number;

@@ -35,7 +35,7 @@ async function getListMarkingCappedTotals(resource: string, params: GetListParam
 
 const conventional: DataProvider = { ...baseDataProvider, getList: readInWindows(getListMarkingCappedTotals) };
 
-/** Resources whose CRUD calls still go to SPEC endpoints; a method they lack falls through to the conventional layer. */
+/** Resources whose CRUD calls still go to old-system endpoints; a method they lack falls through to the conventional layer. */
 const resourceMethods: Record<string, Partial<DataProvider>> = {
   orders: ordersResource as Partial<DataProvider>,
 };

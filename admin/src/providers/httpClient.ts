@@ -2,7 +2,7 @@ import { fetchUtils, HttpError } from 'react-admin';
 import { API_BASE } from '../config';
 import { endSession, readStoredUser } from './session';
 
-/** The answer envelope of every SPEC endpoint. */
+/** The answer envelope of every old-system endpoint. */
 export interface Envelope<T = unknown> {
   status: number;
   message: string;
@@ -62,7 +62,7 @@ function takeEarlyGet(url: string, options: fetchUtils.Options): Promise<HttpAns
 }
 
 /**
- * The one HTTP client of the admin: every JSON call (ra-data-simple-rest's and the SPEC endpoints') goes
+ * The one HTTP client of the admin: every JSON call (ra-data-simple-rest's and the old system's endpoints') goes
  * through it. It attaches the token, parses JSON, and turns a non-2xx answer into `refusal`'s error.
  */
 export async function httpClient(url: string, options: fetchUtils.Options = {}): Promise<HttpAnswer> {
@@ -76,7 +76,7 @@ export async function httpClient(url: string, options: fetchUtils.Options = {}):
 }
 
 /**
- * Calls a SPEC endpoint (JSON in and out, or a FormData body) and answers its envelope; a status other than 1
+ * Calls an old-system endpoint (JSON in and out, or a FormData body) and answers its envelope; a status other than 1
  * is refused like an HTTP error.
  */
 export async function apiCall<T = unknown>(

@@ -16,7 +16,7 @@ interface RemarkRecord extends RaRecord {
   created_at: string;
 }
 
-/** SPEC: comment times read MM-DD-YYYY with the EST label. */
+/** As in the old system: comment times read MM-DD-YYYY with the EST label. */
 const COMMENT_TIME = 'MM-DD-YYYY h:mm:ss A';
 const ticked = (value: unknown) => value === true || value === 'Y' || value === 1 || value === '1';
 
@@ -40,7 +40,7 @@ function CommentText() {
   );
 }
 
-/** SPEC's Show/Hide toggle of a comment, driving the table's own expand state. */
+/** The old system's Show/Hide toggle of a comment, driving the table's own expand state. */
 function ToggleComment() {
   const remark = useRecordContext<RemarkRecord>()!;
   const translate = useTranslate();
@@ -52,7 +52,7 @@ function ToggleComment() {
   );
 }
 
-/** SPEC's Comment History table; a comment's text and flags show under its row (Show), or as columns. */
+/** The old system's Comment History table; a comment's text and flags show under its row (Show), or as columns. */
 const SHOWN = ['seq', 'created_at', 'remark_name'];
 
 /**

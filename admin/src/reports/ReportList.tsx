@@ -104,7 +104,7 @@ function ReportRows<Row extends RaRecord>({
   return (
     <ListContextProvider value={shown}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 1 }}>
-        {/* A plain field on purpose: the search narrows the rows already loaded (useList's filterCallback, as SPEC's
+        {/* A plain field on purpose: the search narrows the rows already loaded (useList's filterCallback, as the old system's
             report search does), so react-admin's filter form, which sends its values to the API, does not fit. */}
         <TextField
           size="small"

@@ -6,10 +6,10 @@ const ALL_TABLES = ['orders', 'refunds', 'future'] as const;
 
 /**
  * Orders: the queue tables (one List per queue of domain/queues.ts, the queue a permanent filter) and
- * the order page (Show, its sections in SPEC order, empty fields hidden). One entry per field.
+ * the order page (Show, its sections in the old system's order, empty fields hidden). One entry per field.
  */
 const fields: FieldDefinition[] = [
-  // Queue table columns, in SPEC order (Action is added by the table).
+  // Queue table columns, in the old system's order (Action is added by the table).
   {
     source: 'order_id',
     type: 'id',

@@ -50,7 +50,7 @@ export interface FieldValidation {
   max?: number;
   /** Key of MESSAGES (domain/messages.ts, the old system's wording) shown when a rule fails. */
   message?: string;
-  /** Keys of MESSAGES for single rules, where SPEC words them apart from `message` (empty vs malformed email). */
+  /** Keys of MESSAGES for single rules, where the old system words them apart from `message` (empty vs malformed email). */
   messages?: Partial<Record<ValidationRule, string>>;
 }
 

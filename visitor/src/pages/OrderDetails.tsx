@@ -70,7 +70,7 @@ export function OrderDetails({ orderId }: { orderId: number }) {
         await saveFile(link.url, link.fileName);
         setNotice({ tone: 'success', key: 'downloadDone', params: { fileName: link.fileName } });
       } catch (error) {
-        // SPEC only logs this; the visitor is told what happened and what to do.
+        // The old system only logs this; the visitor is told what happened and what to do.
         console.error('Download failed', error);
         const expired = error instanceof ApiError && error.status === 403;
         setNotice({ tone: 'error', key: expired ? 'downloadLinkExpired' : 'downloadFailed' });

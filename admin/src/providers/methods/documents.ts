@@ -9,7 +9,7 @@ export interface UploadInput {
   mailServiceProvider: MailProvider;
 }
 
-/** The multipart form of upload-visa-document, with SPEC's field names. */
+/** The multipart form of upload-visa-document, with the old system's field names. */
 export function uploadFormData(input: UploadInput): FormData {
   const form = new FormData();
   form.append('orderId', String(input.orderId));

@@ -32,7 +32,7 @@ const changeStatus = (orderId: number | number[], updatingStatus: Status, seen: 
 
 /**
  * PUT /api/orders/{id}: custom field values with the version the member saw; answers the order
- * as the member's role reads it (the record itself, or in the SPEC envelope).
+ * as the member's role reads it (the record itself, or in the old system's envelope).
  */
 async function putFieldValues(params: UpdateParams) {
   const answer = await httpClient(apiUrl(`orders/${encodeURIComponent(String(params.id))}`), {

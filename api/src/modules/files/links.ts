@@ -46,7 +46,7 @@ export function verifyVisitorToken(secret: string, orderId: number, token: strin
   );
 }
 
-/** The document's public path, as SPEC shapes it. */
+/** The document's public path, as the old system shapes it. */
 const documentPath = (orderId: number, file1: string) => `/uploads/docs/${orderId}_${file1}`;
 
 /** The document's path with a signature valid for FILE_LINK_SECONDS. */
