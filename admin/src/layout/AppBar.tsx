@@ -32,7 +32,7 @@ export function AppBar() {
         </>
       }
       userMenu={
-        // Named by the member, as its visible text reads (it was named by their initial), with Logout inside.
+        // Named by the member, as its visible text reads, with Logout inside.
         <UserMenu label={identity?.fullName ?? translate('app.header.accountMenu')}>
           <Suspense>
             <TimeZoneMenuItem />

@@ -45,7 +45,7 @@ const earlyGets = new Map<string, { token: string | undefined; answer: Promise<H
 
 /**
  * Sends a GET a cold load will need at once (the registry, the order an address names), beside the app's own
- * start: it used to wait for the app's code to run, the layout to draw and the access checks to settle.
+ * start, so that it need not wait for the app's code to run, the layout to draw and the access checks to settle.
  */
 export function startEarlyGet(url: string) {
   const answer = fetchUtils.fetchJson(url, { headers: withToken({ Accept: 'application/json' }) });

@@ -243,7 +243,7 @@ const selectOf = (prefix: string) => (c: ListColumn) =>
  * from the index walk (MySQL's planner, given every column, would walk the primary key instead of the
  * queue's index). Ties break by order id. `index` names the index MySQL must walk: with
  * a large OFFSET its planner otherwise picks another index on the same status and sorts every row of the
- * queue (0.3 s instead of an ordered index walk).
+ * queue rather than walk the index in order.
  */
 function pageQuery(db: Knex, conditions: OrderCondition[], columns: ListColumn[], page: PageWindow, now: string) {
   const mysql = dialectOf(db) === 'mysql';
