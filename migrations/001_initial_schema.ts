@@ -104,7 +104,7 @@ export async function up(knex: Knex): Promise<void> {
   });
 
   // Exact queue counts without scanning orders: one row per combination of the facts the queues
-  // filter on, kept in the same transaction as every change (docs/performance.md#budgets).
+  // filter on, kept in the same transaction as every change (docs/decisions/sharded-counters.md).
   await knex.schema.createTable('order_counters', (t) => {
     t.string('status', 32).notNullable();
     t.string('mode', 16).notNullable();

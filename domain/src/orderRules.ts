@@ -58,7 +58,7 @@ export function restoreRefusal(actor: OrderActor, order: OrderRuleFacts): OrderR
 
 /**
  * Refunded it: once per order. The refund date says it was recorded; an order filed under Refunds by
- * "Completed Refunds" has none yet and takes it (docs/product.md#queues).
+ * "Completed Refunds" has none yet and takes it (docs/decisions/refund-once.md).
  */
 export function refundRefusal(actor: OrderActor, order: OrderRuleFacts): OrderRefusal | null {
   if (order.refund_date) {

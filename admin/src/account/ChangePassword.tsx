@@ -32,7 +32,7 @@ function PasswordForm() {
   const change = useMutation({
     mutationFn: (passwords: PasswordChange) => dataProvider.changePassword(passwords),
     onSuccess: (answer) => {
-      // The sign-in page shows the message: this screen is gone by then (docs/product.md#moves).
+      // The sign-in page shows the message: this screen is gone by then (docs/product.md#screens).
       rememberSignOutNotice(answer.message, 'success');
       void logout();
     },

@@ -113,7 +113,7 @@ const NAME_TEXT = /^[\p{L}\p{M}' -]+$/u;
  * The ways a search text can match, chosen by its shape: digits are an order id (exact, or a prefix as
  * primary-key ranges) or the start of an email; a name is a first, last or (with a space) full name,
  * whole under 3 characters, else by its start; other text (with '@', '.', digits...) is the start of an
- * email or contact email. Each is one index lookup (docs/performance.md#budgets), never a '%text%' scan, and
+ * email or contact email. Each is one index lookup (docs/decisions/search.md), never a '%text%' scan, and
  * each is read on its own (findSearchIds): an OR of them makes MySQL fetch and sort every match.
  */
 export function searchConditions(text: string, _dialect?: Dialect): SearchMatch[] {
