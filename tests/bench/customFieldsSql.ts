@@ -15,7 +15,7 @@ import { handlerReads, percentile, round } from './measure.js';
 
 export const BENCH_QUEUE = 'priority_awaiting_business';
 
-/** The values and the custom queue the bench asks for, in SQL (a bench database only). */
+/** The values and the custom queue the custom-field bench measures, in SQL (a bench database only). */
 export async function setupCustomFields(db: Knex) {
   const written = await fillCustomValues(db, [
     { id: 'visa_type', type: 'choice', share: 0.8, choices: ['Tourist', 'Business', 'Transit', 'Other'] },

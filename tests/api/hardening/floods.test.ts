@@ -105,12 +105,12 @@ describe.each(dialects())('floods from one address on %s, production', (dialect)
     );
     expect([streams, held]).toEqual([5, 5]);
     expect(tooMany + closed).toBe(FLOOD - 5);
-    // Generous bounds (two shared cores): the figure is under 100 ms, logged above.
+    // Generous bounds (two shared cores): the aim is under 100 ms, logged above.
     for (const ms of others.health) expect(ms).toBeLessThan(1000);
     // A sign-in also hashes (scrypt, some 70 ms alone on this machine).
     for (const ms of others.signIns) expect(ms).toBeLessThan(2000);
 
-    // Stream tickets: 30 a minute per member, then 429 (finding 8).
+    // Stream tickets: 30 a minute per member, then 429.
     const tickets = [];
     for (let i = 0; i < 31; i++) {
       const ticket = await timedRequest(port, OTHER_ADDRESS, {
