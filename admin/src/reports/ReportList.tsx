@@ -153,7 +153,7 @@ function ReportRows<Row extends RaRecord>({
 /**
  * A report screen: a List of the report resource filtered by From and To, a search box
  * over the loaded rows, a bar chart above the table, CSV export of what is shown. Each load says how it
- * went in a toast that stays (docs/product.md#limits).
+ * went in a toast with a close button (docs/decisions/toasts.md).
  */
 export function ReportScreen<Row extends RaRecord>({ report }: { report: ReportDefinition<Row> }) {
   const translate = useTranslate();
