@@ -89,7 +89,7 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('processed_by_id').unsigned();
     t.datetime('processed_at');
 
-    // Queue filters and their newest-first order (DESIGN section 3).
+    // Queue filters and their newest-first order (docs/product.md#queues).
     t.index(['process_status', 'order_id'], 'orders_status_id');
     t.index(['process_status', 'processing_mode', 'processing_date'], 'orders_status_mode_date');
     t.index(['process_status', 'assignee_id'], 'orders_status_assignee');
@@ -104,7 +104,7 @@ export async function up(knex: Knex): Promise<void> {
   });
 
   // Exact queue counts without scanning orders: one row per combination of the facts the queues
-  // filter on, kept in the same transaction as every change (DESIGN section 7).
+  // filter on, kept in the same transaction as every change (docs/decisions/sharded-counters.md).
   await knex.schema.createTable('order_counters', (t) => {
     t.string('status', 32).notNullable();
     t.string('mode', 16).notNullable();

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 15. Staff emails are stored lower-cased and compared byte for byte: MariaDB's accent-insensitive
+ * Staff emails are stored lower-cased and compared byte for byte: MariaDB's accent-insensitive
  * collation let `ádmin@…` find `admin@…`, so the column gets a binary collation there (SQLite already
  * compares bytes). Signed-out tokens are remembered by id until they would have expired anyway.
  */

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Live work (issue 14). `version` counts the changes of an order: every change increments it, and a
+ * Live work. `version` counts the changes of an order: every change increments it, and a
  * change decided on an older version is refused (the stale-write guard). The status/paid_at index
  * serves queues sorted by age (time since payment).
  */

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Evidence that wins disputes (issue 17): delivery events from the mail providers, the payment
+ * Evidence that wins disputes: delivery events from the mail providers, the payment
  * credential of each order, and the location and device of purchases and downloads.
  */
 export async function up(knex: Knex): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Scale (issue 16). Orders per status per block of consecutive order ids, kept in the same transaction as every
+ * Scale. Orders per status per block of consecutive order ids, kept in the same transaction as every
  * change like order_counters: page N of a status queue sums one row per block, then walks at most
  * one block, instead of an OFFSET walk of up to half a 700,000-row queue. Filled from the orders.
  * A first-name index with the order id, so a search by a common first name reads its newest matches

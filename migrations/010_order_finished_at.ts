@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 const DONE = ['Completed', 'Refunds', 'ChargeBack'];
 
 /**
- * An order's age stops when its work is done (issue 24): `finished_at` is when it reached Completed,
+ * An order's age stops when its work is done: `finished_at` is when it reached Completed,
  * Refunds or ChargeBack from an unfinished status. Existing finished orders take it from the audit
  * trail (their last move into one of those statuses), else from the time they were processed,
  * refunded or last changed.

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 23. The country and Processed By reports read totals instead of a date range of orders
+ * The country and Processed By reports read totals instead of a date range of orders
  * (812,892 rows for 30 days at 10M orders): orders created per UTC day and per month and nationality,
  * counted per processing mode (Deleted left out), and orders processed per UTC day and per month and member, kept by the
  * change path in the same transaction as each change (api/src/modules/reports/rollups.ts). Filled

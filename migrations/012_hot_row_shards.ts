@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Galera (issue 23): every order change adds to a few shared rows, the queue counters and the rank
+ * Galera: every order change adds to a few shared rows, the queue counters and the rank
  * blocks, and two cluster nodes writing one row at once make one transaction lose certification and
  * run again (with three nodes writing, 17-21 of every 100 changes did). A `shard` in their keys lets
  * each node's writers add to rows of their own (db/knex.ts hotRowShard); readers sum the shards. On

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * A comment's audit event now carries the comment's text (issue 24). Earlier events get it from the
+ * A comment's audit event carries the comment's text. Events written before get it from the
  * remark they recorded: the same order and member, written in the same transaction (within a few
  * seconds after the event).
  */

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * The age a finished order shows, kept (issue 24): whole minutes from payment to when the work was
+ * The age a finished order shows, kept: whole minutes from payment to when the work was
  * done (`finished_at`, migration 010). Its index makes Age the order of an index walk in the queues of
  * finished orders (Completed, Refunds, Charge Back) instead of a sort of the whole queue.
  */

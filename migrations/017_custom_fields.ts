@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 21: what Admins configure at run time, kept on the server, and the values of custom fields.
+ * What Admins configure at run time, kept on the server, and the values of custom fields.
  * - order_fields: one row per custom field, and per built-in field an Admin overrode (its overrides only);
  *   `definition` is the record of /api/order-fields as JSON. A removed custom field keeps its row and values.
  * - custom_queues: one row per custom queue, `definition` the record of /api/custom-queues as JSON.

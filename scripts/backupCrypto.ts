@@ -1,5 +1,5 @@
 /**
- * Encryption of backups (npm run backup -- --encrypt; issue 22, finding 8): every file of the backup
+ * Encryption of backups (npm run backup -- --encrypt): every file of the backup
  * but the manifest is AES-256-GCM under BACKUP_KEY, as MAGIC, a 12-byte IV, the ciphertext and the
  * 16-byte tag. The file's path in the backup is authenticated with it, so files cannot be swapped.
  */

@@ -1,4 +1,4 @@
-// Prints each app's initial JavaScript, gzipped, against its budget (DESIGN section 7).
+// Prints each app's initial JavaScript, gzipped, against its budget (docs/performance.md#budgets).
 import { BUDGETS_KB, initialJsGzipKb } from './bundle-size.mjs';
 
 for (const [app, budget] of Object.entries(BUDGETS_KB)) {

@@ -12,7 +12,7 @@ import { deviceId, describeUserAgent } from '../api/src/modules/visitor/client.j
 import { makeOrder, minimalPdf, type Rng } from './generator.js';
 
 /**
- * Demo data for the dispute evidence (issue 17): customers whose names and addresses are in Thai,
+ * Demo data for the dispute evidence: customers whose names and addresses are in Thai,
  * Chinese, Japanese, Korean and Russian script, and two disputed customers, one with two earlier
  * orders on the same card that qualify under Visa CE 3.0 and one without. Their ids sit apart from
  * the generated orders: 260001 and up for recent orders, 249001 and up for the earlier ones.

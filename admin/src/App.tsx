@@ -38,8 +38,8 @@ const ZonedLayout = ({ children }: { children: ReactNode }) => (
 );
 
 /**
- * Toasts close after 5 s (SPEC section 9), pausing while hovered, at the bottom right: top-right (SPEC's
- * place) they sat on the order page's action buttons and on the screen's title row (issue 24).
+ * Toasts close after 5 s, pausing while hovered, at the bottom right: clear of the order page's action buttons
+ * and the screen's title row.
  */
 const notification = () => (
   <Notification anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} autoHideDuration={5000} />
@@ -65,14 +65,14 @@ function RequireSignIn({ children }: { children: ReactNode }) {
 }
 
 /**
- * '/' is the sign-in page; everything staff do lives under /admin (SPEC section 2). Every admin screen is a view
- * of a <Resource>, named by its SPEC address (providers/resources.ts says which API resource each reads), so
- * react-admin's routes are SPEC's: a queue's list at /admin/<queue route>, Manage Team's at /admin/manage-team
+ * '/' is the sign-in page; everything staff do lives under /admin. Every admin screen is a view
+ * of a <Resource>, named by its old-system address (providers/resources.ts says which API resource each reads), so
+ * react-admin's routes are the old system's: a queue's list at /admin/<queue route>, Manage Team's at /admin/manage-team
  * and its edit view at /admin/manage-team/{id}. The custom routes are the one exception (the order page) and
  * the redirects of routes.ts.
  */
 export function App() {
-  // Custom queues are resources too (issue 21): declared as they come from the API (queues/customQueues.ts).
+  // Custom queues are resources too: declared as they come from the API (queues/customQueues.ts).
   const customQueues = useSyncExternalStore(subscribeToCustomQueues, customQueuesSnapshot);
   return (
     <BrowserRouter>

@@ -2,19 +2,19 @@ import { encodeId } from '@app/domain';
 
 /**
  * The admin's addresses beyond react-admin's own `/<resource>`, `/<resource>/create`, `/<resource>/:id` and
- * `/<resource>/:id/show`. Resources are named by their SPEC addresses (providers/resources.ts), so SPEC's
+ * `/<resource>/:id/show`. Resources are named by the old system's addresses (providers/resources.ts), so its
  * routes are react-admin's, with one exception and a few redirects, all here.
  */
 
-/** The one route that differs from react-admin's: the order page, the Show of `orders`, at SPEC's address. */
+/** The one route that differs from react-admin's: the order page, the Show of `orders`, at the old system's address. */
 export const ORDER_PAGE_ROUTE = '/view-order/:encodedId';
 
-/** The order page of an order (SPEC section 2: the id in the link is encoded). */
+/** The order page of an order (the id in the link is encoded). */
 export const orderPagePath = (basename: string, orderId: number) => `${basename}/view-order/${encodeId(orderId)}`;
 
 /**
  * react-admin's addresses of the resources by their API names (what a link made by `useCreatePath` for
- * `team-members` or `orders` gives), each sent to the SPEC address of the same screen.
+ * `team-members` or `orders` gives), each sent to the old-system address of the same screen.
  */
 export const REDIRECTS: ReadonlyArray<{ from: string; to: (params: Record<string, string | undefined>) => string }> = [
   { from: '/team-members', to: () => '/manage-team' },

@@ -2,8 +2,8 @@ import type { Theme } from '@mui/material/styles';
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
 
 /**
- * react-admin's theme with md at 991 px: below it the sidebar slides in (SPEC section 9, sidebar
- * breakpoint 991 px); sm stays 600 px, close to SPEC's 767 px mobile breakpoint where forms shrink.
+ * react-admin's theme with md at 991 px: below it the sidebar slides in, as in the
+ * old system; sm stays 600 px, close to the old system's 767 px mobile breakpoint where forms shrink.
  * Blues dark enough for white text and for blue text on white (at least 4.5:1, WCAG AA): react-admin's
  * #2196f3 app bar gave white text 3.1:1.
  */

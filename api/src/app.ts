@@ -68,7 +68,7 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     // Every log line of a request carries it (reqId), and so does its answer (x-request-id).
     genReqId: requestIdOf(config.trustProxy),
-    // Slow or stalled clients are cut off (issue 15): Fastify's own default waits for ever.
+    // Slow or stalled clients are cut off: Fastify's own default waits for ever.
     requestTimeout: config.requestTimeoutMs,
     connectionTimeout: config.idleTimeoutMs,
     keepAliveTimeout: config.keepAliveTimeoutMs,
@@ -76,7 +76,7 @@ export async function buildApp({
     http: { headersTimeout: config.headersTimeoutMs, connectionsCheckingInterval: 1000 },
     frameworkErrors: unreadableUrl,
     ajv: {
-      // errorMessage carries SPEC's wording; verbose gives the error handler the schema that failed.
+      // errorMessage carries the old system's wording; verbose gives the error handler the schema that failed.
       customOptions: { keywords: ['errorMessage'], verbose: true, allErrors: false },
     },
   }).withTypeProvider<TypeBoxTypeProvider>();

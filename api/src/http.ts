@@ -1,4 +1,4 @@
-/** The answer envelope of SPEC section 7 and the errors that map onto it. */
+/** The answer envelope of the old system and the errors that map onto it. */
 export interface Envelope<T = unknown> {
   status: 0 | 1 | 401;
   message: string;

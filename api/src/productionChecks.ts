@@ -13,7 +13,7 @@ function shannonBitsPerChar(text: string): number {
 /** Whether the text is a shorter string said again (`abcdefgh` × 4, a hex string twice). */
 const isRepetition = (text: string) => /^(.+?)\1+$/s.test(text);
 
-/** The least a JWT_SECRET must show to be taken for random (issue 22, finding 8). */
+/** The least a JWT_SECRET must show to be taken for random. */
 export const JWT_SECRET_RULE = { distinctChars: 10, bitsPerChar: 3 } as const;
 
 /**

@@ -13,7 +13,7 @@ export interface Member {
   type: Role;
 }
 
-/** What a token carries (SPEC section 3: a user object with name and type). */
+/** What a token carries (a user object with name and type). */
 export interface TokenPayload {
   user: { id: number; name: string; type: Role };
   /** token_version of the member when signed in; a password change bumps it. */
@@ -29,7 +29,7 @@ declare module 'fastify' {
     clock: Clock;
     /**
      * The resources served at /api/<name> and described to the admin by GET /api/admin/registry: the code's
-     * with the Admins' configuration applied (issue 21). The same object until the configuration changes.
+     * with the Admins' configuration applied. The same object until the configuration changes.
      */
     readonly registry: Registry;
     /** The code's registry (buildApp's `registry`, a fixture in tests), before any configuration. */
@@ -45,7 +45,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Open to anyone: no token needed. */
     public?: boolean;
-    /** Role permission needed, checked after the token (DESIGN section 4). */
+    /** Role permission needed, checked after the token (docs/product.md#roles-and-permissions). */
     permission?: Permission;
   }
 }

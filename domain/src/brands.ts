@@ -1,5 +1,5 @@
 /**
- * Branding by the host a customer landed on (SPEC section 1, DESIGN section 6): one partner host has
+ * Branding by the host a customer landed on: one partner host has
  * its own logo, a single Contact Us link and its own footer; every other host gets the brand
  * navigation. Mails are branded by the order's landing_domain through the same table.
  */
@@ -61,5 +61,5 @@ export function brandForHost(host: string | null | undefined): Brand {
   return PARTNER_HOSTS.includes(name) ? PARTNER_BRAND : MAIN_BRAND;
 }
 
-/** Footer copyright line (SPEC section 1: copyright 2025 and the domain). */
+/** Footer copyright line (copyright 2025 and the domain). */
 export const copyrightLine = (host: string): string => `© 2025 ${host.replace(/:\d+$/, '')}`;

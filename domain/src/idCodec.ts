@@ -1,5 +1,5 @@
 /**
- * Ids in links are base64 of the doubled number; decoding halves (SPEC section 3).
+ * Ids in links are base64 of the doubled number; decoding halves (docs/product.md#orders).
  * Decoding anything else throws InvalidIdError instead of producing NaN.
  */
 export class InvalidIdError extends Error {

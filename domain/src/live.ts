@@ -36,7 +36,7 @@ export interface ResyncEvent {
 }
 
 /**
- * An Admin changed the configuration (issue 21: fields, overrides, custom queues): every signed-in
+ * An Admin changed the configuration (fields, overrides, custom queues): every signed-in
  * member reloads the registry and queues and redraws, without a reload of the page.
  */
 export interface ConfigurationChangedEvent {

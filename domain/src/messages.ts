@@ -1,4 +1,4 @@
-/** Validation messages of SPEC section 5, shown under their fields; the API uses the same words. */
+/** Validation messages of the old system, shown under their fields; the API uses the same words. */
 export const MESSAGES = {
   emailInvalid: 'Invalid email address',
   emailRequired: 'Email Address is required',
@@ -23,7 +23,7 @@ export const MESSAGES = {
   trackEmailRequired: 'Please enter your email',
 } as const;
 
-/** Confirm and success texts of SPEC section 8. */
+/** Confirm and success texts of the old system. */
 export const TEXTS = {
   confirmDelete: 'Are you sure you want to delete?',
   confirmAssign: 'Are you sure want to assigned orders.',
@@ -38,7 +38,7 @@ export const TEXTS = {
 
 export const PASSWORD_MIN_LENGTH = 6;
 export const INVOICE_ORDER_ID_MIN_LENGTH = 6;
-/** Page sizes offered; 'All' pages through the queue's total (SPEC section 9). */
+/** Page sizes offered; 'All' pages through the queue's total (docs/product.md#limits). */
 export const PAGE_SIZES = [10, 25, 50, 100, 500] as const;
 export const MAX_PAGE_SIZE = 500;
 export const DEFAULT_PAGE_SIZE = 10;

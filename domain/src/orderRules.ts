@@ -36,7 +36,7 @@ function heldByAnother(actor: OrderActor, order: OrderRuleFacts): OrderRefusal |
   return { status: 409, message: `Order ${order.order_id} is assigned to ${order.assign_to}.` };
 }
 
-/** A move to one of the eight targets (SPEC section 4), Delete included; null when the member may. */
+/** A move to one of the eight targets (docs/product.md#moves), Delete included; null when the member may. */
 export function moveRefusal(actor: OrderActor, order: OrderRuleFacts, to: Status): OrderRefusal | null {
   if (to === 'Deleted' && !can(actor.type, 'orders.delete')) {
     return { status: 403, message: 'Only an Admin or a Manager can delete orders.' };
@@ -58,7 +58,7 @@ export function restoreRefusal(actor: OrderActor, order: OrderRuleFacts): OrderR
 
 /**
  * Refunded it: once per order. The refund date says it was recorded; an order filed under Refunds by
- * "Completed Refunds" has none yet and takes it (DESIGN section 3).
+ * "Completed Refunds" has none yet and takes it (docs/decisions/refund-once.md).
  */
 export function refundRefusal(actor: OrderActor, order: OrderRuleFacts): OrderRefusal | null {
   if (order.refund_date) {

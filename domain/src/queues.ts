@@ -43,9 +43,9 @@ export interface QueueDefinition {
   permission?: Permission;
   /** Roles that may open the queue (a custom queue's); absent: those with `permission`. */
   roles?: readonly Role[];
-  /** A custom queue (issue 21): `filter` holds its statuses, this the rest of its list filter. */
+  /** A custom queue: `filter` holds its statuses, this the rest of its list filter. */
   custom?: { listFilter: Record<string, unknown>; icon: string | null; position: number };
-  /** Table actions (bulk and per row) and the roles that see them (SPEC section 6). */
+  /** Table actions (bulk and per row) and the roles that see them (docs/product.md#roles-and-permissions). */
   actions: ReadonlyArray<{ action: QueueAction; roles: readonly Role[] }>;
 }
 
@@ -55,7 +55,7 @@ const EVERYONE: readonly Role[] = ['Admin', 'Manager', 'Team', 'Telecaller', 'Ni
 export const DELETE_ACTION = { action: 'delete', roles: MANAGERS } as const;
 export const ASSIGN_ACTION = { action: 'assign', roles: EVERYONE } as const;
 
-/** DESIGN section 3: adding a queue is adding a row here. Order is the order of tiles and sidebar links. */
+/** Adding a queue is adding a row here. Order is the order of tiles and sidebar links. */
 export const QUEUES: readonly QueueDefinition[] = [
   {
     route: 'my-order',
@@ -218,7 +218,6 @@ export const QUEUES: readonly QueueDefinition[] = [
 ];
 
 export const ORDER_NAMES: readonly string[] = QUEUES.map((q) => q.orderName);
-export const COUNT_FIELDS: readonly string[] = QUEUES.map((q) => q.countField);
 
 export const queueByOrderName = (orderName: string): QueueDefinition | undefined =>
   QUEUES.find((q) => q.orderName === orderName);

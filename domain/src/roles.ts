@@ -1,4 +1,4 @@
-/** Staff roles, highest first (DESIGN section 4). */
+/** Staff roles, highest first (docs/product.md#roles-and-permissions). */
 export const ROLES = ['Admin', 'Manager', 'Team', 'Telecaller', 'Night Staff'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -14,7 +14,7 @@ const ALL: readonly Role[] = ROLES;
 const allBut = (...excluded: Role[]): readonly Role[] => ROLES.filter((r) => !excluded.includes(r));
 
 /**
- * The permission matrix (DESIGN section 4), enforced by the API and mirrored by the admin's menus
+ * The permission matrix (docs/product.md#roles-and-permissions), enforced by the API and mirrored by the admin's menus
  * and buttons. A permission not listed here does not exist; every route names one.
  */
 export const PERMISSIONS = {
@@ -39,7 +39,7 @@ export const PERMISSIONS = {
   'preferences.own': ALL,
   /** Publish a role's default layout, which every member of that role starts from. */
   'preferences.publish': ['Admin'],
-  /** Custom fields, built-in field overrides and custom queues (issue 21): the Configuration area. */
+  /** Custom fields, built-in field overrides and custom queues: the Configuration area. */
   'configuration.manage': ['Admin'],
 } as const satisfies Record<string, readonly Role[]>;
 export type Permission = keyof typeof PERMISSIONS;

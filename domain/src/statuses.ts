@@ -1,4 +1,4 @@
-/** Process statuses of an order (DESIGN section 3). */
+/** Process statuses of an order (docs/product.md#queues). */
 export const STATUSES = [
   'New',
   'Awaiting',
@@ -12,7 +12,7 @@ export const STATUSES = [
 ] as const;
 export type Status = (typeof STATUSES)[number];
 
-/** How a status reads on screen; SPEC shows Awaiting as "Awaiting Customer". */
+/** How a status reads on screen; the old system shows Awaiting as "Awaiting Customer". */
 export const STATUS_LABELS: Record<Status, string> = {
   New: 'New',
   Awaiting: 'Awaiting Customer',
@@ -30,7 +30,7 @@ export const statusLabel = (status: string): string => (STATUS_LABELS as Record<
 export const PROCESSING_MODES = ['Standard', 'Priority', 'Future'] as const;
 export type ProcessingMode = (typeof PROCESSING_MODES)[number];
 
-/** The eight targets an order page offers (SPEC section 4), with their button labels. */
+/** The eight targets an order page offers (docs/product.md#moves), with their button labels. */
 export const MOVE_TARGETS: ReadonlyArray<{ status: Status; label: string }> = [
   { status: 'Awaiting', label: 'Move to Awaiting Response' },
   { status: 'Refunds', label: 'Completed Refunds' },
@@ -43,7 +43,7 @@ export const MOVE_TARGETS: ReadonlyArray<{ status: Status; label: string }> = [
 ];
 export const MOVE_TARGET_STATUSES: readonly Status[] = MOVE_TARGETS.map((t) => t.status);
 
-/** Statuses whose orders can be defended with an evidence pack (SPEC section 2). */
+/** Statuses whose orders can be defended with an evidence pack. */
 export const DEFENCE_PACK_STATUSES: readonly Status[] = ['Completed', 'Customer Called', 'ChargeBack'];
 
 export const MAIL_PROVIDERS = ['AWS', 'Sendgrid'] as const;

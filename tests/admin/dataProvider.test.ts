@@ -136,7 +136,7 @@ describe('data provider: custom queue methods', () => {
 });
 
 describe('data provider: documents, mail, evidence and reports', () => {
-  it('uploads the document as multipart with the SPEC field names', async () => {
+  it("uploads the document as multipart with the old system's field names", async () => {
     const fetchMock = vi.fn(
       async (_url: string, _init: RequestInit) =>
         new Response(JSON.stringify({ status: 1, message: 'Mail sent.' }), { status: 200 }),

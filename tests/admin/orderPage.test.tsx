@@ -215,7 +215,7 @@ describe('view order page', () => {
     await waitFor(() => expect(screen.queryByTestId('comment-text')).toBeNull());
   });
 
-  it('shows the SPEC messages under the upload, comment and transaction fields', async () => {
+  it("shows the old system's messages under the upload, comment and transaction fields", async () => {
     await openOrder('Team', order('Customer Called'));
     const upload = screen.getByTestId('section-uploadDocument');
     fireEvent.change(within(upload).getByLabelText(/^Email ID/), { target: { value: '' } });

@@ -37,7 +37,7 @@ function pageButtons(current: number, totalPages: number) {
 }
 
 /**
- * MUI's usePagination with sibling count 1 (SPEC section 9): the first and last page, the current page and one
+ * MUI's usePagination with sibling count 1 (docs/product.md#limits): the first and last page, the current page and one
  * either side, an ellipsis for each gap; an ellipsis never stands for one page alone (that page is shown).
  */
 describe('page buttons', () => {

@@ -34,7 +34,7 @@ describe('the registry read by the admin', () => {
     expect(keys.filter((key) => typeof lookup(catalogue, `app.validation.${key}`) !== 'string')).toEqual([]);
   });
 
-  it("checks a team member's password on create only, each rule with SPEC's message", () => {
+  it("checks a team member's password on create only, each rule with the old system's message", () => {
     const password = RESOURCES['team-members']!.fields.find((field) => field.source === 'password')!;
     const email = RESOURCES['team-members']!.fields.find((field) => field.source === 'email')!;
     const failures = (field: typeof password, mode: 'create' | 'edit', value: string) =>

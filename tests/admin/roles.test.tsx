@@ -36,8 +36,8 @@ function signInAs(role: Role) {
 beforeEach(() => window.history.pushState({}, '', '/admin'));
 afterEach(() => vi.unstubAllGlobals());
 
-describe('sidebar visibility (SPEC section 6)', () => {
-  it.each(ROLES)('lists the links %s may see, in SPEC order', (role) => {
+describe('sidebar visibility by role', () => {
+  it.each(ROLES)("lists the links %s may see, in the old system's order", (role) => {
     expect(menuLinksFor(role).map((link) => link.fallback)).toEqual(expectedLinks(role));
   });
 
@@ -55,7 +55,7 @@ describe('sidebar visibility (SPEC section 6)', () => {
   });
 });
 
-describe('table actions (SPEC section 6)', () => {
+describe('table actions by role', () => {
   const queue = (orderName: string) => queueByOrderName(orderName)!;
   const managers = ['Admin', 'Manager'] as const;
   const others = ['Team', 'Telecaller', 'Night Staff'] as const;
@@ -96,7 +96,7 @@ describe('table actions (SPEC section 6)', () => {
   });
 });
 
-describe('counts (SPEC section 2)', () => {
+describe('counts', () => {
   it('are read again on every route change', async () => {
     signInAs('Team');
     stubApi();
@@ -114,7 +114,7 @@ describe('counts (SPEC section 2)', () => {
   });
 });
 
-describe('session expiry (SPEC section 4)', () => {
+describe('session expiry', () => {
   it('on a 401 shows the server message, removes the stored user and goes to /', async () => {
     signInAs('Team');
     stubApi({ expired: true });

@@ -10,7 +10,7 @@ import { openLiveStream, type LiveStreamClient } from '../helpers/liveStream.js'
 import { REDIS_URL } from '../setup/redis.js';
 
 /**
- * Issue 21, the configuration as data and as every process sees it: export from one database and
+ * The configuration as data and as every process sees it: export from one database and
  * import into a fresh one gives the same export and the same screens (registry); a dry run of a bad
  * document lists every problem and changes nothing; a document over 1 MB is refused; and a second
  * app on the same database (another process) sees a change: at once through the bus and its live

@@ -7,7 +7,7 @@ import { tableChecksums } from '../helpers/checksum.js';
 import { endpoints } from '../helpers/endpoints.js';
 
 /**
- * Issue 21, the configuration's API: /api/order-fields and /api/custom-queues in ra-data-simple-rest's
+ * The configuration's API: /api/order-fields and /api/custom-queues in ra-data-simple-rest's
  * conventions, for Admins only; every rule of a configuration refused with 400 naming the problem and
  * nothing changed; built-in overrides and their defaults; removal that keeps values; type changes the
  * values cannot follow; custom queues; and the audit trail of every change.

@@ -20,7 +20,7 @@ const TARGETS = [
 ];
 
 /**
- * The queue counts are served from order_counters (DESIGN section 7). Whatever sequence of changes
+ * The queue counts are served from order_counters (docs/decisions/sharded-counters.md). Whatever sequence of changes
  * staff make, and whatever day it is, they must equal a count over the orders themselves.
  */
 describe.each(dialects())('queue counters on %s', (dialect) => {

@@ -6,7 +6,7 @@ import { dialects } from '../helpers/db.js';
 type Row = Record<string, unknown>;
 
 /**
- * Custom fields on orders (issue 21), defined by an Admin through /api/order-fields: read in every
+ * Custom fields on orders, defined by an Admin through /api/order-fields: read in every
  * answer about an order for the roles that may read them (and in none for the others), filtered and
  * sorted like built-in fields on any queue, and changed by PUT /api/orders/:id through the one change
  * path (type and limits, edit rights, the version guard, the audit trail).

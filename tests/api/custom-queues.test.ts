@@ -9,7 +9,7 @@ import { recountOrderCounters } from '../../api/src/modules/orders/counters.js';
 type Row = Record<string, unknown>;
 
 /**
- * Custom queues (issue 21), defined by an Admin through /api/custom-queues: listed like the built-in
+ * Custom queues, defined by an Admin through /api/custom-queues: listed like the built-in
  * queues, counted in the folder counts and the live counts for the roles they name, their members kept
  * by the one change path (a move, a value change) and equal to what the SQL rebuild makes of them.
  */

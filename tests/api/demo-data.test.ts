@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { CE3_NOT_QUALIFYING, CE3_QUALIFYING, SCRIPT_CUSTOMERS } from '../../seeds/02_evidence.js';
 
-/** Issue 24: the demo data reads true, a French resident lives in a French city (not Chicago). SQLite only. */
+/** The demo data reads true, a French resident lives in a French city (not Chicago). SQLite only. */
 describe('demo data', () => {
   let t: TestApp;
   beforeAll(async () => {

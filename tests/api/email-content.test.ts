@@ -3,7 +3,7 @@ import { createTestApp, signInDemoAccounts, type TestApp } from '../helpers/app.
 import { dialects } from '../helpers/db.js';
 import { renderMail } from '../../api/src/modules/mail/templates.js';
 
-/** Issue 24: View Email Content shows the approval mail that was (or will be) sent, not a text of its own. */
+/** View Email Content shows the approval mail that was (or will be) sent, not a text of its own. */
 describe.each(dialects())('email content on %s', (dialect) => {
   let t: TestApp;
   let tokens: Record<string, string>;

@@ -53,8 +53,8 @@ describe.each(dialects())('defence packs on %s', (dialect) => {
     expect(text).toContain('pi_3Q9xYz-DISPUTE');
     expect(text).toContain('TDAC Services Ltd');
     expect(text).toContain(String(order.full_name));
-    // A Telecaller's pack leaves the purchase IP out, as the registry hides it from the role (issue 22,
-    // finding 6: tests/api/hardening/hidden-fields.test.ts); a Manager's prints it.
+    // A Telecaller's pack leaves the purchase IP out, as the registry hides it from the role (see
+    // tests/api/hardening/hidden-fields.test.ts); a Manager's prints it.
     const managerPack = await t.call(await t.login('manager@demo.test'), {
       method: 'POST',
       url: '/api/admin/get-defence-pack-pdf',

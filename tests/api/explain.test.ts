@@ -6,7 +6,7 @@ import { recountOrderCounters } from '../../api/src/modules/orders/counters.js';
 import { createRng, makeOrder } from '../../seeds/generator.js';
 
 const BULK_ORDERS = 20_000;
-/** Production-like shares: most orders end Completed (DESIGN section 7). */
+/** Production-like shares: most orders end Completed (docs/performance.md#budgets). */
 const STATUSES: ReadonlyArray<[string, number]> = [
   ['Completed', 0.7],
   ['New', 0.1],

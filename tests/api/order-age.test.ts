@@ -5,7 +5,7 @@ import * as finishedAt from '../../migrations/010_order_finished_at.js';
 import * as workMinutes from '../../migrations/014_order_work_minutes.js';
 
 /**
- * Issue 24: the age of an order stops when its work is done (Completed, Refunds, ChargeBack): from
+ * The age of an order stops when its work is done (Completed, Refunds, ChargeBack): from
  * payment to that time. Sorting by Age ascending puts the youngest first, as the column shows it.
  */
 describe.each(dialects())('order age on %s', (dialect) => {

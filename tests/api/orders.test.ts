@@ -426,7 +426,7 @@ describe.each(dialects())('orders API on %s', (dialect) => {
     // Restoring from Deleted is for Admin and Manager.
     expect((await move('team', 'Refunds')).statusCode).toBe(403);
     expect((await move('manager', 'Refunds')).json().status).toBe(1);
-    // Filed under Refunds, not refunded: the refund date waits for "Refunded it" (DESIGN section 3).
+    // Filed under Refunds, not refunded: the refund date waits for "Refunded it" (docs/decisions/refund-once.md).
     expect((await order(id)).refund_date).toBeNull();
     expect((await move('team', 'New')).statusCode).toBe(400);
     expect((await move('team', 'Completed')).json().status).toBe(1);

@@ -34,7 +34,7 @@ describe.each(dialects())('the queue page cache on %s', (dialect) => {
       await t.db('orders').where({ process_status: status }).orderBy('order_id', 'desc').limit(10).pluck('order_id')
     ).map(Number);
 
-  it('answers a page read again from memory, in both the SPEC list and the orders resource', async () => {
+  it("answers a page read again from memory, in both the old system's list and the orders resource", async () => {
     const first = await page(t, tokens.manager!, 'completedOrder');
     orderQueries.length = 0;
     // Another member of a role that reads the same fields (Team would get the age in hours, without paid_at).

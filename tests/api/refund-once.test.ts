@@ -4,7 +4,7 @@ import { createTestApp, signInDemoAccounts, type TestApp } from '../helpers/app.
 import { dialects } from '../helpers/db.js';
 
 /**
- * Issue 24: "Refunded it" on the Refunds queue. An order filed under Refunds by "Completed Refunds"
+ * "Refunded it" on the Refunds queue. An order filed under Refunds by "Completed Refunds"
  * (no refund date) takes the refund once: mail queued, refund date set; a second try answers 409
  * naming when. The demo data holds both kinds, and no refund is dated in the future.
  */

@@ -173,7 +173,7 @@ describe.each(dialects())('schemas made from the registry on %s', (dialect) => {
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json()).toMatchObject({ employee_code: 'FIX-002', last_login_at: null });
 
-    // The SPEC endpoints of Manage Team take and answer the same fields, from the same entry.
+    // The old-system endpoints of Manage Team take and answer the same fields, from the same entry.
     const spec = (path: string, payload: object) => send('POST', `/api/admin/${path}`, payload);
     refused(
       await spec('update-team-member', { tmId: record.id, ...member, employee_code: 'no' }),

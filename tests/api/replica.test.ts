@@ -46,7 +46,7 @@ describe('DATABASE_READ_URL', () => {
 });
 
 /**
- * DATABASE_READ_URL (issue 23): the two reports and their CSV exports (the report resources the
+ * DATABASE_READ_URL: the two reports and their CSV exports (the report resources the
  * admin exports from) read through a second pool on the replica, and nothing is written there. The
  * read database here is a separate one holding numbers the primary does not have: an answer with
  * them can only have come from it.

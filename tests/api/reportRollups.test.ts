@@ -74,7 +74,7 @@ const storedRollups = async (db: Knex) => ({
 });
 
 /**
- * The country and Processed By reports read day and month totals kept by the change path (issue 23). Whatever
+ * The country and Processed By reports read day and month totals kept by the change path. Whatever
  * staff do, on whatever day, every range of either report must equal a scan of the orders.
  */
 describe.each(dialects())('report rollups on %s', (dialect) => {

@@ -3,7 +3,7 @@ import { createTestApp, signInDemoAccounts, type TestApp } from '../helpers/app.
 import { dialects } from '../helpers/db.js';
 
 /**
- * Issue 24: a deleted order goes back to where it was (the status before its delete, from the audit
+ * A deleted order goes back to where it was (the status before its delete, from the audit
  * trail), New included, which no move target offers. Admin and Manager only.
  */
 describe.each(dialects())('restore to where it was on %s', (dialect) => {

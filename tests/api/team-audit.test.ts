@@ -5,7 +5,7 @@ import { DEMO_PASSWORD } from '../../seeds/index.js';
 import * as commentEventDetail from '../../migrations/013_comment_event_detail.js';
 
 /**
- * Issue 24: adding, editing, deleting a team member, a role change and a password change each write
+ * Adding, editing, deleting a team member, a role change and a password change each write
  * an audit event in the change's transaction, naming the member and never the password; a comment's
  * event carries its text.
  */

@@ -210,7 +210,7 @@ describe.each(dialects())('visitor calls on %s', (dialect) => {
       device_type: 'mobile',
       browser: 'Mobile Safari-17.5',
       os: 'iOS 17.5',
-      // A loopback address is never on any map (issue 17).
+      // A loopback address is never on any map.
       location: 'Private network',
       timezone: 'Asia/Bangkok',
       user_agent: IPHONE,

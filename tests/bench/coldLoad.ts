@@ -1,5 +1,5 @@
 /**
- * npm run bench:admin: how long a member waits in Chromium on this machine (DESIGN section 7: a cold
+ * npm run bench:admin: how long a member waits in Chromium on this machine (a cold
  * /admin shows its first table row within 1 s). The real server (npm start's, on the configured
  * database or a fresh demo SQLite one) serves the built admin; each run is a new browser context with an
  * empty cache and a stored sign-in, as a member opening the back-office in the morning. Prints the

@@ -1,5 +1,5 @@
 /**
- * Issue 21's bench entries: a queue page filtered by a custom choice field and sorted by a custom date
+ * Custom fields' bench entries: a queue page filtered by a custom choice field and sorted by a custom date
  * field (first, middle and last page, 10 and 100 rows), and a custom queue's count. The fields and the
  * queue are made through the API as an Admin would; their values are written in SQL (seeds/bulk), as a
  * million PUTs would take hours, then the custom queues are rebuilt from them as after any bulk load.

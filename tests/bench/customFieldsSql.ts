@@ -1,7 +1,7 @@
 /**
  * SQL shapes of a queue page filtered by a custom choice field and sorted by a custom date field, its total,
  * and a custom queue's count, timed straight on MySQL (no API): which shape and which indexes keep them in
- * budget (issue 21). Run on a bulk database:
+ * budget. Run on a bulk database:
  *   DATABASE_URL=mysql://root@127.0.0.1:3306/bench_cf node --import tsx tests/bench/customFieldsSql.ts [--setup] [filter]
  * --setup fills visa_type (choice, 80% of orders) and callback_at (date, 60%) and the custom queue
  * "Priority, Awaiting Customer, Visa type = Business" in SQL. A filter (text) runs only the shapes whose name has it.
@@ -15,7 +15,7 @@ import { handlerReads, percentile, round } from './measure.js';
 
 export const BENCH_QUEUE = 'priority_awaiting_business';
 
-/** The values and the custom queue the issue's bench asks for, in SQL (a bench database only). */
+/** The values and the custom queue the custom-field bench measures, in SQL (a bench database only). */
 export async function setupCustomFields(db: Knex) {
   const written = await fillCustomValues(db, [
     { id: 'visa_type', type: 'choice', share: 0.8, choices: ['Tourist', 'Business', 'Transit', 'Other'] },

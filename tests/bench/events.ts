@@ -1,5 +1,5 @@
 /**
- * npm run bench:events: live events between API processes (DESIGN section 7: an order change reaches
+ * npm run bench:events: live events between API processes (an order change reaches
  * another process's event stream within 100 ms p95). Two real server processes share one MySQL database
  * (DATABASE_URL, else a fresh demo database on MYSQL_URL) and one Redis (REDIS_URL, else the local one);
  * MOVES moves go through process A while a stream on process B waits for each. Then STREAMS streams are

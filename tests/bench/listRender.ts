@@ -1,6 +1,6 @@
 /**
  * How long a queue table takes to show a page size, to tick a row and to go back to 10 rows, in Chromium
- * (issue 24: any page size SPEC offers shows, selects and leaves within 1 s). Each figure is taken in the
+ * (any page size the old system offers shows, selects and leaves within 1 s). Each figure is taken in the
  * page, from the click to the first frame painted with the rows (or the tick) in place: the API answers
  * within the figure. Part of `npm run bench:admin`; alone: BASE_URL=http://127.0.0.1:3000 node --import tsx
  * tests/bench/listRender.ts (the server there must hold the demo accounts).

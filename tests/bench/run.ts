@@ -1,11 +1,11 @@
 /**
  * npm run bench: the real server on the configured database (DATABASE_URL, else the SQLite file
  * under DATA_DIR), driven by autocannon on loopback, next to the bare service/SQL calls each endpoint
- * runs, timed straight through knex in the same run. Prints the table DESIGN section 7 budgets, then
+ * runs, timed straight through knex in the same run. Prints the budgets' table (docs/performance.md), then
  * every queue's first page against /api/health (the HTTP floor) with the same connections and duration
  * (req/s, and the API processes' CPU per request, which the machine's other load hardly moves), and
  * writes bench/results.json. Fill the database first: npm run seed:bulk -- --orders 1000000
- * Issue 21's custom fields and custom queue are made through the API and filled in SQL first (customFields.ts).
+ * Custom fields and a custom queue are made through the API and filled in SQL first (customFields.ts).
  * BENCH_ONLY=throughput measures only the first pages against the floor; BENCH_ONLY=custom only the
  * custom-field entries beside the folder counts and queue pages.
  */
@@ -27,7 +27,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 /** Connections of the throughput runs: enough to keep every API process busy. */
 const THROUGHPUT_CONNECTIONS = Number(process.env.BENCH_THROUGHPUT_CONNECTIONS ?? 32);
-/** Issue 23: an uncached first page of every queue serves at least this share of /api/health's rate. */
+/** An uncached first page of every queue serves at least this share of /api/health's rate. */
 const FLOOR_SHARE = 0.5;
 const ONLY_THROUGHPUT = process.env.BENCH_ONLY === 'throughput';
 const ONLY_CUSTOM = process.env.BENCH_ONLY === 'custom';
@@ -114,7 +114,7 @@ async function scenarios(db: Knex, member: Member): Promise<Scenario[]> {
     direct: () => searchQueue(db, member, all, { start: 0, end: 10, searchVal }),
     budgetP95: 30,
   });
-  /** Both reports over the last `days` days, today included (the budget: any range p95 <= 25 ms, issue 23). */
+  /** Both reports over the last `days` days, today included (the budget: any range p95 <= 25 ms). */
   const reports = (days: number): Scenario[] => {
     const fromDate = dayjs
       .utc()

@@ -4,7 +4,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The import graph of api/src and admin/src (issue 20, "Modules as Fastify plugins"): relative imports
+ * The import graph of api/src and admin/src (modules as Fastify plugins, docs/architecture.md#modules): relative imports
  * of .ts/.tsx files (`./x.js` is x.ts or x.tsx, a folder its index), type-only imports included, since
  * a type that goes round in a circle ties the files together as much as a value does.
  */

@@ -142,7 +142,7 @@ describe('roles and permissions', () => {
 });
 
 describe('dates', () => {
-  it('formats stored UTC times in SPEC formats', () => {
+  it("formats stored UTC times in the old system's formats", () => {
     expect(formatUtc('2026-03-05 14:07:09', DATE_FORMATS.queueTable)).toBe('05/03/2026 14:07');
     expect(formatUtc('2026-03-05 14:07:09', DATE_FORMATS.orderTable)).toBe('05-03-2026 02:07:09');
     expect(formatUtc('2026-03-05 14:07:09', DATE_FORMATS.mailHistory)).toBe('05/March/2026 2:07:09');

@@ -14,7 +14,7 @@ const free = { order_id: 7, process_status: 'Awaiting', assignee_id: null, assig
 const heldByManager = { ...free, assignee_id: 2, assign_to: 'Demo Manager' };
 const deleted = { ...free, process_status: 'Deleted' };
 
-/** The order rules the API enforces and the admin reads to show only what a member may do (issue 24). */
+/** The order rules the API enforces and the admin reads to show only what a member may do. */
 describe('order rules', () => {
   it('lets Team move a free order, refuses Delete (403) and an order another holds (409, naming them)', () => {
     expect(moveRefusal(team, free, 'Completed')).toBeNull();

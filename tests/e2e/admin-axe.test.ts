@@ -80,7 +80,7 @@ interface Screen {
 }
 
 const heading = (name: string) => (page: Page) => page.getByRole('heading', { level: 1, name }).waitFor();
-/** A list has its rows, or says it has none (SPEC's 'No records found', react-admin's 'No <resource> found'). */
+/** A list has its rows, or says it has none (the old system's 'No records found', react-admin's 'No <resource> found'). */
 const firstRow = (page: Page) =>
   page
     .locator('tbody tr')
@@ -116,7 +116,7 @@ const SCREENS: Screen[] = [
   },
   { name: 'Change Password', path: () => '/admin/change-password', ready: heading('Update Password') },
   { name: 'Audit Log', path: () => '/admin/audit-events', ready: firstRow },
-  // The Configuration area (issue 21): its lists, and its forms with their every input.
+  // The Configuration area: its lists, and its forms with their every input.
   { name: 'Order fields', path: () => '/admin/order-fields', ready: firstRow },
   { name: 'Order fields, create', path: () => '/admin/order-fields/create', ready: formInputs },
   { name: 'Order fields, edit a built-in', path: () => '/admin/order-fields/email', ready: formInputs },

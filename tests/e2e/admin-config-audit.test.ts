@@ -10,7 +10,7 @@ const DESKTOP = { width: 1366, height: 768 };
 const POLL = { timeout: 15_000 };
 
 /**
- * The Audit Log (issue 13) in Chromium: a move made a second earlier is listed, filtered by its order,
+ * The Audit Log in Chromium: a move made a second earlier is listed, filtered by its order,
  * exported as CSV, and shown only to the roles that may read the audit log.
  */
 describe.skipIf(!browserAvailable())('Audit Log in Chromium', () => {
@@ -75,7 +75,7 @@ describe.skipIf(!browserAvailable())('Audit Log in Chromium', () => {
     const fields = (line: string) => line.split(',').map((cell) => cell.replace(/^"(.*)"$/, '$1'));
     expect(fields(csv[0]!)).toEqual(['Date & Time', 'Member', 'Action', 'Order Id', 'From', 'To', 'Detail']);
     expect(csv).toHaveLength(2);
-    // One format (issue 24): the CSV writes the time as the table shows it.
+    // One format: the CSV writes the time as the table shows it.
     expect(fields(csv[1]!)).toEqual([
       cells[0],
       'Demo Manager',

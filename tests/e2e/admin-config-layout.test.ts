@@ -47,7 +47,7 @@ async function moveToTop(page: Page, column: string) {
 }
 
 /**
- * Issue 13, "Done when": in Chromium a member hides and reorders queue columns and saves a query in one
+ * In Chromium a member hides and reorders queue columns and saves a query in one
  * browser context; a fresh context (another browser) signed in as the same member shows the same
  * columns and saved query; a member of another role sees the default their role was given by an Admin.
  */

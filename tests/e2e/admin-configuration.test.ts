@@ -10,7 +10,7 @@ const PHONE = { width: 390, height: 844 };
 const QUEUE_ID = 'priority-business';
 
 /**
- * Issue 21 in Chromium: an Admin extends the admin at run time (a choice field and a date field, then a custom
+ * In Chromium: an Admin extends the admin at run time (a choice field and a date field, then a custom
  * queue) while a Team member works in another browser, and a Telecaller not given the field works in a third.
  */
 describe.skipIf(!browserAvailable())('Configuration: custom fields and queues, live, in Chromium', () => {

@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 const DESKTOP = { width: 1366, height: 768 };
 
 /**
- * Live work (issue 14) with two members in two browser contexts: A (Demo Admin) acts, B (Demo Manager)
+ * Live work with two members in two browser contexts: A (Demo Admin) acts, B (Demo Manager)
  * sees it without navigating.
  */
 describe.skipIf(!browserAvailable())('live work in Chromium, two members', () => {

@@ -162,7 +162,7 @@ describe.skipIf(!browserAvailable())('admin reports and management screens in Ch
     expect(await page.title()).toBe('Manage Team');
     const list = page.getByTestId('team-list');
     await list.getByText('admin@demo.test').waitFor();
-    // No password column (DESIGN section 4).
+    // No password column (docs/product.md#roles-and-permissions).
     expect(await list.locator('thead th').allTextContents()).toEqual([
       'ID',
       'Name',

@@ -103,7 +103,7 @@ describe.skipIf(!browserAvailable())('admin order page in Chromium', () => {
     await Promise.all([aws?.close(), sendgrid?.close()]);
   });
 
-  it('shows the sections in SPEC order, hides empty fields, and adds a comment with flags', async () => {
+  it("shows the sections in the old system's order, hides empty fields, and adds a comment with flags", async () => {
     await page.goto(`${server.url}/admin/view-order/${encodeId(order.order_id)}`);
     await page.getByTestId('view-order').waitFor();
     expect(await sectionTitles(page)).toEqual([
@@ -172,7 +172,7 @@ describe.skipIf(!browserAvailable())('admin order page in Chromium', () => {
     await page.getByRole('button', { name: 'View Email Content' }).click();
     const dialog = page.getByRole('dialog', { name: 'Email Content' });
     const content = await dialog.getByTestId('email-content').textContent();
-    // The approval mail as sent (issue 24): its link is on the configured public address.
+    // The approval mail as sent: its link is on the configured public address.
     expect(content).toContain(`${server.config.publicAdminUrl}/track-order/${encodeId(order.order_id)}`);
     expect(content).toContain('is ready. It is attached to this email.');
     const href = await dialog.getByRole('link', { name: 'Send Whatsapp Message' }).getAttribute('href');

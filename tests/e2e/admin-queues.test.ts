@@ -57,7 +57,7 @@ describe.skipIf(!browserAvailable())('admin queues in Chromium', () => {
       expect(await page.getByTestId('showing').textContent()).toBe(`Showing 1 to 10 of ${expected.total} entries`);
       expect(await page.title()).toBe('Arrival Card Back-office');
     }
-    // 'Awaiting' reads 'Awaiting Customer' (SPEC section 2).
+    // 'Awaiting' reads 'Awaiting Customer'.
     await page.getByTestId('sidebar').getByText('Awaiting Customer', { exact: true }).click();
     await page.getByRole('heading', { name: 'Awaiting Customer' }).waitFor();
     await page.locator('tbody tr').first().getByText('Awaiting Customer').waitFor();
@@ -169,7 +169,7 @@ describe.skipIf(!browserAvailable())('admin queues in Chromium', () => {
       number
     >;
 
-    // Team members see Assign to me but no Delete (SPEC section 6).
+    // Team members see Assign to me but no Delete (docs/product.md#roles-and-permissions).
     expect(await page.getByTestId('row-delete').count()).toBe(0);
     const row = page.locator('tbody tr', { hasText: String(target.order_id) });
     await row.getByRole('checkbox').check();

@@ -16,7 +16,7 @@ const DESKTOP = { width: 1366, height: 900 };
 const POLL = { timeout: 15_000 };
 
 /**
- * Issue 20's Done-when: one field added to the orders registry and one to team members, each a new
+ * The registry's promise: one field added to the orders registry and one to team members, each a new
  * column with its index in this test's database and no code touched, appear in the real admin as a
  * column with a sortable header, a filter, and an order-page field or a form input with its
  * validator's message; the API's schemas, made from the same registry, refuse a wrong type naming the

@@ -21,20 +21,20 @@ interface Ids {
 }
 
 interface Screen {
-  /** The address under /admin (SPEC section 2). */
+  /** The address under /admin. */
   path: (ids: Ids) => string;
   /** The screen's title, its page heading. */
   heading: string | RegExp;
   /** What shows once the screen has its data, beyond the heading. */
   ready?: (page: Page) => Promise<unknown>;
-  /** The permission that opens it (SPEC section 6); none: every role. */
+  /** The permission that opens it (docs/product.md#roles-and-permissions); none: every role. */
   permission?: Permission;
 }
 
 /** A list has its rows, or says it has none. */
 const firstRow = (page: Page) => page.locator('tbody tr').or(page.getByText('No records found')).first().waitFor();
 
-/** Every SPEC address of the admin, and the Audit Log. */
+/** Every old-system address of the admin, and the Audit Log. */
 const SCREENS: Screen[] = [
   { path: () => '', heading: 'Dashboard', ready: firstRow },
   ...QUEUES.map((queue): Screen => ({
@@ -131,7 +131,7 @@ describe.skipIf(!browserAvailable())('every admin address opens its screen, for 
       const page = await open('Admin', screen.path(ids));
       await pageHeading(page, screen.heading).waitFor();
       await screen.ready?.(page);
-      // The screen is at its SPEC address itself, not behind a redirect.
+      // The screen is at its old-system address itself, not behind a redirect.
       expect(withoutTrailingSlash(new URL(page.url()).pathname)).toBe(
         withoutTrailingSlash(`/admin/${screen.path(ids)}`),
       );
@@ -156,7 +156,7 @@ describe.skipIf(!browserAvailable())('every admin address opens its screen, for 
   );
 
   it.each(REDIRECTS.map((redirect) => [redirect.from({ order: 1, teamMember: 1 }), redirect] as const))(
-    "react-admin's address /admin/%s leads to the SPEC address of its screen",
+    "react-admin's address /admin/%s leads to the old-system address of its screen",
     async (_name, redirect) => {
       const page = await open('Admin', redirect.from(ids));
       await page.waitForURL(`${server.url}/admin/${redirect.to(ids)}`);

@@ -8,7 +8,7 @@ import type { Role } from '@app/domain';
 const DESKTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
 
-/** Each demo account and its sidebar: SPEC's links for the role, then Logout. */
+/** Each demo account and its sidebar: the old system's links for the role, then Logout. */
 const links = (role: Role) => [...specSidebarFor(role), 'Logout'];
 const ROLES = [
   { email: 'admin@demo.test', name: 'Demo Admin', links: links('Admin') },
@@ -17,7 +17,7 @@ const ROLES = [
   { email: 'telecaller@demo.test', name: 'Demo Telecaller', links: links('Telecaller') },
   { email: 'night@demo.test', name: 'Demo Night Staff', links: links('Night Staff') },
 ];
-/** Sidebar link label to its get-folder-count field (SPEC section 2). */
+/** Sidebar link label to its get-folder-count field. */
 const COUNTED: Record<string, string> = {
   'Awaiting Customer': 'awaitingOrdersCount',
   'Awaiting Govt': 'awaitingGovtCount',
@@ -70,25 +70,28 @@ describe.skipIf(!browserAvailable())('admin shell in Chromium', () => {
     await server?.close();
   });
 
-  it.each(ROLES)('shows $email the SPEC sidebar for the role with the API counts', async ({ email, name, links }) => {
-    const page = await browser.newPage({ viewport: DESKTOP });
-    await signIn(page, server.url, email);
-    expect(await page.getByTestId('welcome').textContent()).toBe(`Welcome ${name}`);
-    const token = await server.login(email);
-    const counts = (await server.call(token, { method: 'GET', url: '/api/admin/get-folder-count' })).json().data;
+  it.each(ROLES)(
+    "shows $email the old system's sidebar for the role with the API counts",
+    async ({ email, name, links }) => {
+      const page = await browser.newPage({ viewport: DESKTOP });
+      await signIn(page, server.url, email);
+      expect(await page.getByTestId('welcome').textContent()).toBe(`Welcome ${name}`);
+      const token = await server.login(email);
+      const counts = (await server.call(token, { method: 'GET', url: '/api/admin/get-folder-count' })).json().data;
 
-    const shown = await sidebar(page);
-    expect(shown.map(([label]) => label)).toEqual(links);
-    for (const [label, count] of shown) {
-      expect(count, label).toBe(COUNTED[label] ? String(counts[COUNTED[label]!]) : null);
-    }
-    for (const [label, field] of Object.entries(TILES)) {
-      const tile = page.locator('[data-testid^="tile-"]', { hasText: label }).first();
-      await expect.poll(() => tile.getByTestId(`tile-count-${field}`).textContent()).toBe(String(counts[field]));
-    }
-    expect(await page.title()).toBe('Arrival Card Back-office');
-    await page.close();
-  });
+      const shown = await sidebar(page);
+      expect(shown.map(([label]) => label)).toEqual(links);
+      for (const [label, count] of shown) {
+        expect(count, label).toBe(COUNTED[label] ? String(counts[COUNTED[label]!]) : null);
+      }
+      for (const [label, field] of Object.entries(TILES)) {
+        const tile = page.locator('[data-testid^="tile-"]', { hasText: label }).first();
+        await expect.poll(() => tile.getByTestId(`tile-count-${field}`).textContent()).toBe(String(counts[field]));
+      }
+      expect(await page.title()).toBe('Arrival Card Back-office');
+      await page.close();
+    },
+  );
 
   it('keeps Order History from a Telecaller who types its address', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
@@ -231,7 +234,7 @@ describe.skipIf(!browserAvailable())('admin shell in Chromium', () => {
     await page.close();
   });
 
-  it('says the sign-in succeeded in a toast that closes by itself (SPEC section 2)', async () => {
+  it('says the sign-in succeeded in a toast that closes by itself', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     await signIn(page, server.url, 'team@demo.test');
     const toast = page.locator('.MuiSnackbarContent-message', { hasText: 'Login successfully.' });

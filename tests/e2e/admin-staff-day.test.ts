@@ -22,7 +22,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 /**
- * Issue 24, a day of staff work: Refunded it from the Refunds queue succeeds once; a deleted order is
+ * A day of staff work: Refunded it from the Refunds queue succeeds once; a deleted order is
  * restored to where it was; Team sees only the moves it may make (the reason on a disabled button);
  * a file of another type is named as such; the Audit Log shows team changes and a comment's text.
  */

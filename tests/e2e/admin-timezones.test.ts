@@ -11,7 +11,7 @@ const OCTOBER = '2026-10-25 18:07:11';
 /** A December time: New York is on standard time (EST). */
 const DECEMBER = '2026-12-15 19:07:11';
 
-/** How each block of the order page writes OCTOBER and DECEMBER in a zone (SPEC's formats, AM/PM, the zone's name). */
+/** How each block of the order page writes OCTOBER and DECEMBER in a zone (the old system's formats, AM/PM, the zone's name). */
 const EXPECTED = {
   'America/New_York': {
     'order-timeline': ['10/25/2026 2:07:11 PM EDT', '12/15/2026 2:07:11 PM EST'],
@@ -43,7 +43,7 @@ async function expectTimesIn(page: Page, zone: Zone) {
 }
 
 /**
- * Issue 24, "Times": one time zone per member, the browser's until they choose one in the user menu,
+ * Times: one time zone per member, the browser's until they choose one in the user menu,
  * named with its daylight-saving abbreviation, on the order page's timeline and its Email, Download and
  * Comment histories alike; choosing another zone changes them all.
  */

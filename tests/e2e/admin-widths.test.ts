@@ -4,7 +4,7 @@ import { encodeId } from '@app/domain';
 import { browserAvailable, launchBrowser, screenshot, signIn } from '../helpers/browser.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
-/** SPEC section 9's widths and the tablet ones between: desktop, small laptop, two tablets, phone. */
+/** The old system's widths and the tablet ones between: desktop, small laptop, two tablets, phone. */
 const WIDTHS = [1366, 1024, 900, 768, 390];
 /** Below the theme's md breakpoint (991 px) the sidebar is a slide-in panel opened from the header. */
 const NARROW = 991;

@@ -22,7 +22,7 @@ describe.skipIf(!browserAvailable())('visitor area in Chromium', () => {
   let server: TestServer;
   let browser: Browser;
   let order: DocumentedOrder;
-  /** The same server under two names: the partner host and any other host (DESIGN section 6). */
+  /** The same server under two names: the partner host and any other host (docs/product.md#visitor-area). */
   let hosts: { partner: string; main: string };
   const trackUrl = (base: string) => `${base}/track-order/${encodeId(order.order_id)}`;
 

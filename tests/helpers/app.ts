@@ -14,7 +14,7 @@ export interface TestApp extends TestDb {
   config: AppConfig;
   /** Signs in through the real endpoint and answers the token. */
   login(email: string, password?: string): Promise<string>;
-  /** app.inject with the token in Authorization (no prefix, as SPEC sends it). */
+  /** app.inject with the token in Authorization (no prefix, as the old system sends it). */
   call(token: string | null, options: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { RESOURCES, type FieldDefinition, type Registry } from '@app/domain';
 
 /**
- * Issue 20's Done-when: one field added to the orders registry and one to team members, each a new
+ * The registry's promise: one field added to the orders registry and one to team members, each a new
  * column of its table with the index its entry names (added by addFixtureColumns, in the test's own
  * database). Neither exists in the code: the API's schemas, the lists, filters, order page and form
  * pick them up from the registry the app factory is given. Their labels are plain text: no catalogue

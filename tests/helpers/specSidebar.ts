@@ -1,8 +1,8 @@
 import type { Role } from '@app/domain';
 
 /**
- * SPEC section 2 sidebar in order (after the Dashboard link the admin adds), and the SPEC section 6
- * links each role does not see: the expectation that the sidebar tests compare the app with.
+ * The old system's sidebar in order (after the Dashboard link the admin adds), and the links each role does
+ * not see (docs/product.md#roles-and-permissions): the expectation that the sidebar tests compare the app with.
  */
 const SPEC_SIDEBAR = [
   'Dashboard',
@@ -21,9 +21,9 @@ const SPEC_SIDEBAR = [
   'Manage Team',
   'Gateway Setting',
   'Change Password',
-  // Issue 13: the Audit Log, for Admins and Managers.
+  // The Audit Log, for Admins and Managers.
   'Audit Log',
-  // Issue 21: the Configuration area, for Admins only.
+  // The Configuration area, for Admins only.
   'Configuration',
 ];
 const HIDDEN: Record<Role, string[]> = {

@@ -5,7 +5,7 @@ import { OrderDetails } from './pages/OrderDetails';
 import { TrackOrder } from './pages/TrackOrder';
 import { routeOf, usePathname } from './router';
 
-/** The visitor area: branded by the host the visitor landed on (DESIGN section 6). */
+/** The visitor area: branded by the host the visitor landed on (docs/product.md#visitor-area). */
 export function App() {
   const host = window.location.host;
   const brand = brandForHost(host);

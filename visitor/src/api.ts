@@ -47,7 +47,7 @@ async function request(url: string, init?: RequestInit): Promise<Response> {
   return response;
 }
 
-/** The visitor calls of SPEC section 7, under /api/front. */
+/** The visitor calls of the old system, under /api/front. */
 async function post<T>(call: string, body: object): Promise<T> {
   const response = await request(`/api/front/${call}`, {
     method: 'POST',

@@ -3,7 +3,7 @@ import { encodeId, tryDecodeId } from '@app/domain/idCodec';
 import type { Notice } from './notice';
 
 /**
- * The two visitor routes (SPEC section 2) with encoded order ids; no router library is needed
+ * The two visitor routes with encoded order ids; no router library is needed
  * for two paths. A notice can travel with a navigation, in the history entry's state.
  */
 export const trackPath = (orderId: number | null) =>
@@ -12,7 +12,7 @@ export const detailsPath = (orderId: number) => `/get-new-order-details/${encode
 
 export type Route = { page: 'track'; orderId: number | null } | { page: 'details'; orderId: number };
 
-/** The order id in a link: encoded as SPEC's links are, or plain digits typed by hand. */
+/** The order id in a link: encoded as the old system's links are, or plain digits typed by hand. */
 const orderIdOf = (segment: string | undefined): number | null => {
   if (!segment) return null;
   const decoded = tryDecodeId(segment);

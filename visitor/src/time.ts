@@ -11,7 +11,7 @@ const historyTime = new Intl.DateTimeFormat('en-US', {
 });
 
 /**
- * A stored time ('YYYY-MM-DD HH:mm:ss', UTC) as the visitor's clock reads it, in SPEC's download
+ * A stored time ('YYYY-MM-DD HH:mm:ss', UTC) as the visitor's clock reads it, in the old system's download
  * history format with AM/PM and the zone's short name at that date: "10/25/2026 2:07:11 PM EDT" in
  * New York, "… GMT+7" where the zone has no short name in English; '' for an unreadable value.
  */

@@ -32,7 +32,7 @@ function PasswordForm() {
   const change = useMutation({
     mutationFn: (passwords: PasswordChange) => dataProvider.changePassword(passwords),
     onSuccess: (answer) => {
-      // The sign-in page shows the message: this screen is gone by then (SPEC section 4).
+      // The sign-in page shows the message: this screen is gone by then (docs/product.md#screens).
       rememberSignOutNotice(answer.message, 'success');
       void logout();
     },
@@ -69,7 +69,7 @@ function PasswordForm() {
 }
 
 /**
- * Update Password (/admin/change-password, SPEC section 2), the view of the `change-password` resource; no
+ * Update Password (/admin/change-password), the view of the `change-password` resource; no
  * react-admin controller reads it, so it asks for access itself.
  */
 export default function ChangePassword() {

@@ -3,7 +3,7 @@ import LockIcon from '@mui/icons-material/Lock';
 
 /**
  * The `change-password` resource: its one view, the member's password form, is its list view, as for
- * send-invoice: SPEC fixes the screen at /admin/change-password (and the address must stay there after a refused
+ * send-invoice: the old system fixes the screen at /admin/change-password (and the address must stay there after a refused
  * change), which is where react-admin puts a resource's list; an edit view would sit at /change-password/{id}.
  */
 export default {

@@ -63,7 +63,7 @@ const csvExporter =
  * come from the registry's `audit-events` entry; the columns button lets a member hide and reorder. Who may
  * open it is react-admin's access check (authProvider.canAccess).
  */
-export function AuditEventList() {
+function AuditEventList() {
   const translate = useTranslate();
   // react-admin's access check, as the List does (which waits for the registry here).
   useRequireAccess({ action: 'list', resource: RESOURCE });

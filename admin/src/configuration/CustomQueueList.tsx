@@ -25,7 +25,7 @@ function QueueRoles() {
   return queue ? <>{queue.roles.join(', ')}</> : null;
 }
 
-/** Configuration, Custom queues (issue 21): each queue's statuses, filter and roles; a row opens its Edit. */
+/** Configuration, Custom queues: each queue's statuses, filter and roles; a row opens its Edit. */
 export default function CustomQueueList() {
   const translate = useTranslate();
   return (

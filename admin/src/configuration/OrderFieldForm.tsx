@@ -106,7 +106,7 @@ const Row = ({ children, basis = 220 }: { children: ReactNode; basis?: number })
   </Box>
 );
 
-/** What a custom field is: every property its record has (issue 21). */
+/** What a custom field is: every property its record has. */
 function CustomFieldInputs({ adding }: { adding: boolean }) {
   const translate = useTranslate();
   const sections = useSectionChoices();

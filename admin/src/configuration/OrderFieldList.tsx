@@ -48,7 +48,7 @@ const flag = (source: keyof OrderFieldRow) => (
 );
 
 /**
- * Configuration, Order fields (issue 21): every order field, built-in and custom, with where it shows;
+ * Configuration, Order fields: every order field, built-in and custom, with where it shows;
  * a row opens its Edit (a built-in one's overrides, or all of a custom one).
  */
 export default function OrderFieldList() {

@@ -10,7 +10,7 @@ type Views = typeof import('./views');
 const view = (name: keyof Views) => lazy(async () => ({ default: (await import('./views'))[name] as ComponentType }));
 
 /**
- * The Configuration area (issue 21, Admins only: configuration.manage): order fields and custom queues as
+ * The Configuration area (Admins only: configuration.manage): order fields and custom queues as
  * react-admin resources with List, Create and Edit views, loaded when first opened.
  */
 export const orderFieldResource = {

@@ -1,5 +1,5 @@
 /**
- * The Configuration area's English texts (issue 21): `resources.order-fields` and `resources.custom-queues`.
+ * The Configuration area's English texts: `resources.order-fields` and `resources.custom-queues`.
  * Kept apart from the French ones (messages.fr.ts), which load with the French catalogue only.
  */
 export const orderFieldsEn = {

@@ -9,7 +9,7 @@ import { useFolderCounts } from '../queues/useFolderCounts';
 import { useCustomQueues } from '../queues/customQueues';
 
 const TILES = QUEUES.filter((queue) => queue.placement === 'tile');
-/** SPEC section 2: New Orders is also the admin mount's home. */
+/** New Orders is also the admin mount's home. */
 const HOME_QUEUE = queueByOrderName('newOrder')!;
 
 /**

@@ -31,7 +31,7 @@ interface UploadValues {
   provider: MailProvider;
 }
 
-/** SPEC's "File is required" for no file; a file of another type gets its own message. */
+/** The old system's "File is required" for no file; a file of another type gets its own message. */
 const acceptedType: Validator = (value?: { rawFile?: File }) =>
   value?.rawFile && !ACCEPTED_TYPES.includes(value.rawFile.type) ? 'resources.documents.upload.badType' : undefined;
 const validateFile = [required('app.validation.uploadFileRequired'), acceptedType];
@@ -58,7 +58,7 @@ function SubmitButtons({ pending, upload }: { pending: boolean; upload: (values:
 }
 
 /**
- * Upload Document (SPEC section 2): the finished document goes up with a progress bar and is mailed to
+ * Upload Document: the finished document goes up with a progress bar and is mailed to
  * the customer through the chosen provider; Download File fetches the latest one.
  */
 export function UploadDocument() {

@@ -21,7 +21,7 @@ interface DownloadRecord extends RaRecord {
   created_at: string;
 }
 
-/** What the customer downloaded on, with the device id kept as evidence (issue 17). */
+/** What the customer downloaded on, with the device id kept as evidence. */
 function DownloadDevice({ entry }: { entry: DownloadRecord }) {
   const translate = useTranslate();
   return (
@@ -53,11 +53,11 @@ const noWrap = () => ({ whiteSpace: 'nowrap' }) as const;
 /** The device, browser and OS wrap between words, a long device id anywhere. */
 const deviceCell = () => ({ minWidth: 150, overflowWrap: 'anywhere' }) as const;
 
-/** SPEC's Download History table, in its order; the registry's other download fields are a column away. */
+/** The old system's Download History table, in its order; the registry's other download fields are a column away. */
 const SHOWN = ['seq', 'created_at', 'file1', 'ip', 'location', 'device'];
 
 /**
- * Download History (SPEC section 2): the customer's downloads, newest first (the order id is the page's
+ * Download History: the customer's downloads, newest first (the order id is the page's
  * own), then the Sent Mail form.
  */
 export function DownloadHistory() {

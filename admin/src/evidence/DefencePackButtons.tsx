@@ -7,7 +7,7 @@ import type { DefencePackType } from './packs';
 /** pdf.js is large: the preview, and react-pdf with it, load only when a pack is opened. */
 const DefencePackPreview = lazy(() => import('./DefencePackPreview'));
 
-/** Defence Pack 1 and 2 (SPEC section 2), each opening its PDF preview. */
+/** Defence Pack 1 and 2, each opening its PDF preview. */
 export function DefencePackButtons({ orderId }: { orderId: number }) {
   const translate = useTranslate();
   const [open, setOpen] = useState<DefencePackType | null>(null);

@@ -29,7 +29,7 @@ function printPdf(url: string) {
 }
 
 /**
- * The preview of a defence pack (SPEC section 2): the PDF rendered by pdf.js with its text selectable,
+ * The preview of a defence pack: the PDF rendered by pdf.js with its text selectable,
  * Print, Download, and Open in a new window, which reads a fresh copy ('Loading...' meanwhile).
  */
 export default function DefencePackPreview({

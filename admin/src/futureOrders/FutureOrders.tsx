@@ -117,7 +117,7 @@ function MonthOrders({ queue }: { queue: QueueDefinition }) {
 }
 
 /**
- * Future Order (SPEC section 2), the list view of the future queue's resource: month tiles, then a month's table
+ * Future Order, the list view of the future queue's resource: month tiles, then a month's table
  * (that table's List checks access itself; the tiles ask react-admin's access control here).
  */
 export default function FutureOrders({ queue }: { queue: QueueDefinition }) {

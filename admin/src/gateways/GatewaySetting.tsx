@@ -22,7 +22,7 @@ export interface Gateway extends RaRecord {
 export const isActive = (gateway: Gateway) => gateway.is_active === true || Number(gateway.is_active) === 1;
 
 /**
- * Change Gateway (/admin/gateway-setting, SPEC section 2): a dropdown starting on the active gateway and
+ * Change Gateway (/admin/gateway-setting): a dropdown starting on the active gateway and
  * Active Gateway, which PUTs `is_active` on the chosen one. The API deactivates the others in the same
  * change, so the list is read again afterwards.
  */

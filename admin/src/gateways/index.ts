@@ -3,7 +3,7 @@ import PaymentIcon from '@mui/icons-material/Payment';
 
 /**
  * The `gateway-setting` resource (the API's `gateways`): its one view, Change Gateway, picks which gateway is
- * active. It is the list view, at SPEC's /admin/gateway-setting: an Edit would need the active gateway's id in
+ * active. It is the list view, at the old system's /admin/gateway-setting: an Edit would need the active gateway's id in
  * its address, known only once the gateways are read, so opening the screen would wait on one request for
  * the next.
  */

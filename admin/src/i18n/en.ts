@@ -127,7 +127,7 @@ export const en = {
       saved: 'Times are now shown in %{zone}.',
     },
     /** The Columns panel of the lists: show, hide and reorder by keyboard or pointer. */
-    /** A range filter of a field labelled by an Admin (issue 21). */
+    /** A range filter of a field labelled by an Admin. */
     filters: { gte: '%{field} from', lte: '%{field} to' },
     columns: {
       title: 'Columns',

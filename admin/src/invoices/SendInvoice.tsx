@@ -17,7 +17,7 @@ import {
 import { INVOICE_ORDER_ID_MIN_LENGTH } from '@app/domain';
 import type { AppDataProvider } from '../providers/dataProvider';
 
-/** SPEC section 5: required, at least 6 characters; and digits, as order ids are. */
+/** Required, at least 6 characters; and digits, as order ids are. */
 const validateOrderId = [
   required('app.validation.invoiceOrderIdRequired'),
   minLength(INVOICE_ORDER_ID_MIN_LENGTH, 'app.validation.invoiceOrderIdMin'),
@@ -25,7 +25,7 @@ const validateOrderId = [
 ];
 
 /**
- * Send Invoice (/admin/send-invoice, SPEC section 2): mails the order's invoice to the customer. The view of the
+ * Send Invoice (/admin/send-invoice): mails the order's invoice to the customer. The view of the
  * `send-invoice` resource; no react-admin controller reads it, so it asks for access itself.
  */
 export default function SendInvoice() {

@@ -18,7 +18,7 @@ const PublishLayoutMenuItem = lazy(() =>
 );
 
 /**
- * Header (SPEC section 2): the country name, 'Welcome {name}', the language switch and react-admin's
+ * Header: the country name, 'Welcome {name}', the language switch and react-admin's
  * UserMenu (the avatar) with Logout. On phones the welcome line sits under the country name so that both fit.
  */
 export function AppBar() {
@@ -33,7 +33,7 @@ export function AppBar() {
         </>
       }
       userMenu={
-        // Named by the member, as its visible text reads (it was named by their initial), with Logout inside.
+        // Named by the member, as its visible text reads, with Logout inside.
         <UserMenu label={identity?.fullName ?? translate('app.header.accountMenu')}>
           <Suspense>
             <TimeZoneMenuItem />

@@ -11,7 +11,7 @@ import { AppBar } from './AppBar';
 import { Menu } from './Menu';
 import { Sidebar } from './Sidebar';
 
-/** The sign-in's success toast (SPEC section 2), once /admin is open: the sign-in page's toasts went with it. */
+/** The sign-in's success toast, once /admin is open: the sign-in page's toasts went with it. */
 function useSignInNotice() {
   const notify = useNotify();
   useEffect(() => {
@@ -20,7 +20,7 @@ function useSignInNotice() {
   }, [notify]);
 }
 
-/** Screens whose browser tab has its own title (SPEC section 2: Manage Team); every other one has the product's. */
+/** Screens whose browser tab has its own title (Manage Team); every other one has the product's. */
 const TAB_TITLES: Record<string, { key: string; fallback: string }> = {
   'manage-team': { key: 'resources.team-members.title', fallback: 'Manage Team' },
 };
@@ -56,7 +56,7 @@ export function Layout({ children }: { children: ReactNode }) {
     >
       {/*
         Where each screen's react-admin <Title> shows: the screen's heading, at the top of the page (the header
-        holds the country name, SPEC section 2).
+        holds the country name).
       */}
       <TitlePortal component="h1" variant="h5" sx={{ mt: 2, mb: 1, flex: 'none', whiteSpace: 'normal' }} />
       <LiveProvider>{children}</LiveProvider>

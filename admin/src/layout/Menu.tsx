@@ -15,8 +15,8 @@ import { useCustomQueues } from '../queues/customQueues';
 import { menuLinksFor } from './menuLinks';
 
 /**
- * The sidebar of SPEC section 2: links in SPEC order with their counts, filtered by role (SPEC section 6), and
- * the custom queues the role may open (issue 21) with theirs.
+ * The sidebar: links in the old system's order with their counts, filtered by role (docs/product.md#roles-and-permissions), and
+ * the custom queues the role may open with theirs.
  */
 export function Menu() {
   const { permissions: role } = usePermissions<string>();
@@ -35,7 +35,7 @@ export function Menu() {
       {menuLinksFor(role, customQueues).map((link) => (
         <RaMenu.Item
           key={link.route}
-          // Each link is a resource's list (resources are named by their SPEC routes); '' is the dashboard.
+          // Each link is a resource's list (resources are named by the old system's routes); '' is the dashboard.
           to={link.route ? createPath({ resource: link.route, type: 'list' }) : `${basename}/`}
           data-testid={`menu-${link.route || 'dashboard'}`}
           leftIcon={iconOf(link.route)}

@@ -4,7 +4,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { Sidebar as RaSidebar, useSidebarState, useTranslate, type SidebarProps } from 'react-admin';
 
 /**
- * Under the theme's md breakpoint (991 px, SPEC section 9) the sidebar is a slide-in panel with a close
+ * Under the theme's md breakpoint (991 px) the sidebar is a slide-in panel with a close
  * button, opened by the header toggle; wider, react-admin's docked sidebar.
  */
 export function Sidebar({ children, ...rest }: SidebarProps) {
@@ -21,7 +21,7 @@ export function Sidebar({ children, ...rest }: SidebarProps) {
   }, [narrow, setOpen]);
   // Until then the store still holds the wide value (react-admin opens it by default from 600 px, and after
   // a wide screen): a panel mounted open and closed before its slide-in began never finished closing, and
-  // its invisible modal layer covered the page (issue 24).
+  // its invisible modal layer covered the page.
   const panelOpen = open && settledFor === narrow;
 
   if (!narrow) return <RaSidebar {...rest}>{children}</RaSidebar>;

@@ -12,7 +12,7 @@ export interface MenuLink {
 
 export const queueLabelKey = (queue: QueueDefinition) => `app.queues.${queue.orderName}`;
 
-/** Screens of SPEC section 2 that are not queues, in SPEC order (each a resource named by its route). */
+/** Screens that are not queues, in the old system's order (each a resource named by its route). */
 export const SCREEN_LINKS: readonly MenuLink[] = [
   { route: 'country-order-list', label: 'app.menu.countryOrderList', fallback: 'Country Order List' },
   { route: 'processed-order', label: 'app.menu.processedOrder', fallback: 'Order Processed' },
@@ -32,7 +32,7 @@ export const queueLink = (queue: QueueDefinition): MenuLink => ({
 });
 
 /**
- * The sidebar of SPEC section 2: the Dashboard (home of the five tile queues), the sidebar queues of
+ * The sidebar of the old system: the Dashboard (home of the five tile queues), the sidebar queues of
  * the domain table with their counts, then the other screens. Logout closes the list (see Menu).
  */
 export const MENU_LINKS: readonly MenuLink[] = [

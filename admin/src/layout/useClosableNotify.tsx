@@ -18,9 +18,8 @@ function CloseToast() {
 const TOAST_MS = 5000;
 
 /**
- * Toasts of the order page and the report screens, with a close button. SPEC section 9 had them stay until
- * closed; staff found them piling up on the action buttons (issue 24), so they close by themselves after
- * 5 s too, pausing while hovered: what is left of "sticky" is the close button.
+ * Toasts of the order page and the report screens, with a close button. They close by themselves after 5 s
+ * too, pausing while hovered, so that they never pile up on the action buttons.
  */
 export function useClosableNotify() {
   const notify = useNotify();

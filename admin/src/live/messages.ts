@@ -1,4 +1,4 @@
-/** Texts of live work (issue 14), merged into the catalogues under `app.live`. */
+/** Texts of live work, merged into the catalogues under `app.live`. */
 const en = {
   alsoViewing: 'Also viewing: %{names}',
   changedBy: '%{name} %{change}. The order shows its new state.',

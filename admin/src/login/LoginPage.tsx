@@ -14,7 +14,7 @@ import {
 import { COUNTRY_NAME } from '../config';
 import { takeSignOutNotice } from '../providers/session';
 
-/** SPEC section 5's sign-in rules and messages. */
+/** The old system's sign-in rules and messages. */
 const validateEmail = [required('app.validation.emailRequired'), email('app.validation.emailInvalid')];
 const validatePassword = required('app.validation.passwordRequired');
 
@@ -24,7 +24,7 @@ interface Credentials {
 }
 
 /**
- * Sign-in (SPEC section 2): Email ID, Password, Sign In; server messages in toasts. The page fills the
+ * Sign-in: Email ID, Password, Sign In; server messages in toasts. The page fills the
  * window exactly (CssBaseline removes the browser's 8 px body margin, which made a frame and a scrollbar).
  */
 export default function LoginPage() {
@@ -35,7 +35,7 @@ export default function LoginPage() {
 
   useEffect(() => {
     document.title = COUNTRY_NAME;
-    // A session that ended elsewhere (a 401, a password change) says why here (SPEC section 8).
+    // A session that ended elsewhere (a 401, a password change) says why here (docs/product.md#errors).
     const notice = takeSignOutNotice();
     if (notice) notify(notice.message, { type: notice.type });
   }, [notify]);

@@ -1,5 +1,5 @@
 /**
- * The sign-in's success message (SPEC section 2: a success toast with the server message, then /admin),
+ * The sign-in's success message (a success toast with the server message, then /admin),
  * kept until the admin layout shows it: the sign-in page's toast area goes with it when /admin opens.
  */
 const SIGN_IN_NOTICE_KEY = 'signInNotice';

@@ -6,7 +6,7 @@ import { DISPLAY_FORMATS, formatTime } from '../registry/formatValue';
 import { documentLink, useDocumentDownload } from '../documents/useDocuments';
 import { ResendForm } from './ResendForm';
 
-/** A mail of the order's outbox (DESIGN section 5); `state` shows how far it got. */
+/** A mail of the order's outbox (docs/product.md#documents-mail-and-evidence); `state` shows how far it got. */
 export interface MailRecord extends RaRecord {
   seq: number;
   order_id: number;
@@ -26,7 +26,7 @@ export interface MailRecord extends RaRecord {
   clicked_at?: string | null;
 }
 
-/** The provider's reports on a mail (issue 17), each with its first time: delivered, bounced and why, opened... */
+/** The provider's reports on a mail, each with its first time: delivered, bounced and why, opened... */
 const DELIVERY_EVENTS = ['delivered_at', 'bounced_at', 'complained_at', 'opened_at', 'clicked_at'] as const;
 
 function MailDelivery({ mail }: { mail: MailRecord }) {
@@ -109,11 +109,11 @@ const breakAnywhere = () => ({ overflowWrap: 'anywhere', minWidth: 120 }) as con
 /** The state with the provider's reports under it, which wrap. */
 const stateCell = () => ({ minWidth: 160 }) as const;
 
-/** SPEC's Email History table, in its order; the registry's other mail fields are a column away. */
+/** The old system's Email History table, in its order; the registry's other mail fields are a column away. */
 const SHOWN = ['seq', 'kind', 'to_email', 'file1', 'created_at', 'provider', 'state'];
 
 /**
- * Email History (SPEC section 2): the order's mails, newest first, with their kind, recipient, the
+ * Email History: the order's mails, newest first, with their kind, recipient, the
  * document they carried, time, provider and state with the provider's reports (the order id is the
  * page's own); shown only when there is any. Then the resend form.
  */

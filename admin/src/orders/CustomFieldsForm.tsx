@@ -12,7 +12,7 @@ import type { FieldDefinition } from '@app/domain';
 import { byPosition, inputFor, Section, useResourceDefinition } from '../registry';
 import { useClosableNotify } from '../layout/useClosableNotify';
 
-/** The order fields the member's role may change (a custom field's editRoles, issue 21), in page order. */
+/** The order fields the member's role may change (a custom field's editRoles), in page order. */
 function useEditableFields(): FieldDefinition[] {
   const definition = useResourceDefinition('orders');
   const { permissions: role } = usePermissions<string>();

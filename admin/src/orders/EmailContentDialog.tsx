@@ -14,7 +14,7 @@ interface EmailContent {
 }
 
 /**
- * View Email Content (SPEC section 2): the approval mail the customer gets (or got), rendered by the
+ * View Email Content: the approval mail the customer gets (or got), rendered by the
  * server from the same template as the mail itself, to read or to send over WhatsApp to the
  * customer's full number.
  */

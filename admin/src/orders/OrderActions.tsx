@@ -43,7 +43,7 @@ function Refused({ refusal, children }: { refusal: OrderRefusal | null; children
 }
 
 /**
- * A move to one of SPEC section 4's targets: react-admin's update of the order's process_status (the
+ * A move to one of the old system's targets: react-admin's update of the order's process_status (the
  * data provider sends it to change-order-status), with the server's answer in a toast that stays.
  * Delete asks first.
  */
@@ -123,7 +123,7 @@ function RestoreButton({ refusal }: { refusal: OrderRefusal | null }) {
 }
 
 /**
- * The action bar of the order page (SPEC sections 2 and 4): View Email Content, Assign to me or Move to
+ * The action bar of the order page: View Email Content, Assign to me or Move to
  * Original Folder, the moves to the eight targets but the current status, Restore to where it was on a
  * Deleted order, and for disputed orders the defence packs and their transaction details. Only what
  * the member may do (the domain's order rules): a move the role never makes is left out, one this

@@ -14,7 +14,7 @@ import { LiveOrderBar } from '../live';
 import { OrderTimeline } from '../audit-events/OrderTimeline';
 import { CustomFieldsForm } from './CustomFieldsForm';
 
-/** The fixed mail domain of the application email address (the order id at this domain; SPEC section 2). */
+/** The fixed mail domain of the application email address (the order id at this domain). */
 export const APPLICATION_MAIL_DOMAIN: string =
   import.meta.env.VITE_APPLICATION_MAIL_DOMAIN ?? 'thailandarrivalcard.example';
 
@@ -30,7 +30,7 @@ function OrderSections() {
 }
 
 /**
- * The blocks of the order page in SPEC section 2's order (the action bar first). Each reads the order
+ * The blocks of the order page in the old system's order (the action bar first). Each reads the order
  * from react-admin's record context; another feature adds a block by adding an entry here.
  */
 export const ORDER_PAGE_SECTIONS: Array<{ key: string; Component: ComponentType }> = [
@@ -81,7 +81,7 @@ function OrderPage() {
 
 /** View order (/admin/view-order/{encodedId}): the order page as react-admin's Show of the `orders` resource. */
 export default function OrderShow() {
-  // SPEC's link carries the encoded id; react-admin's own show route (/orders/:id/show) the plain one.
+  // The old system's link carries the encoded id; react-admin's own show route (/orders/:id/show) the plain one.
   const { encodedId, id: plainId } = useParams();
   const translate = useTranslate();
   let id: number;

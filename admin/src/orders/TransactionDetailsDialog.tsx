@@ -7,7 +7,7 @@ interface TransactionValues {
   merchant_name: string;
 }
 
-/** Enter Transaction Details (SPEC sections 2 and 5): what the defence packs print on their cover. */
+/** Enter Transaction Details: what the defence packs print on their cover. */
 export function TransactionDetailsDialog({ onClose }: { onClose: () => void }) {
   const order = useRecordContext()!;
   const translate = useTranslate();

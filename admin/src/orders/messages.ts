@@ -80,7 +80,7 @@ export const ordersMessages = catalogue(
     },
     customFields: { title: 'Edit Additional Information', save: 'Save', saved: 'Saved.' },
     page: { title: 'View Order', titleWithId: 'View Order %{orderId}', badId: 'This link does not name an order.' },
-    /** Move buttons by target status (SPEC section 4). */
+    /** Move buttons by target status (docs/product.md#moves). */
     moves: Object.fromEntries(MOVE_TARGETS.map((target) => [target.status, target.label])) as Record<string, string>,
     notify: { moved: 'Order moved to %{status}' },
     actions: {

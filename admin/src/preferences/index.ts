@@ -2,6 +2,4 @@ export * from './store';
 export * from './useSectionOpen';
 export * from './timeZone';
 export { ColumnsButton, type ColumnChoice } from './ColumnsButton';
-export { TimeZoneMenuItem } from './TimeZoneMenuItem';
-export { SavedQueriesButton, type SavedView } from './SavedQueriesButton';
-export { PublishLayoutMenuItem, ResetLayoutMenuItem } from './LayoutMenuItems';
+export { SavedQueriesButton } from './SavedQueriesButton';

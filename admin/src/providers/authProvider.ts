@@ -5,7 +5,7 @@ import { rememberSignInNotice } from '../login/signInNotice';
 import { roleCanAccess } from './resources';
 
 /**
- * Sign-in against admin-login; the login is stored under `user` with accessToken (SPEC section 3).
+ * Sign-in against admin-login; the login is stored under `user` with accessToken, as the old system stores it.
  * A 401 ends the session in the HTTP client, whichever call got it; checkError then sends the member to '/'.
  */
 export const authProvider: AuthProvider = {

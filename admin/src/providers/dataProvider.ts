@@ -15,7 +15,7 @@ const API_ROOT = API_BASE.replace(/\/$/, '');
 /** Set to 1 by the API when a list's total was counted only up to a cap (the admin shows "1,000+"). */
 export const TOTAL_CAPPED_HEADER = 'X-Total-Capped';
 
-/** Layer 1: every resource in ra-data-simple-rest's conventions (DESIGN section 2), over the one HTTP client. */
+/** Layer 1: every resource in ra-data-simple-rest's conventions (docs/architecture.md#http), over the one HTTP client. */
 export const baseDataProvider: DataProvider = simpleRestProvider(API_ROOT, httpClient);
 
 /**
@@ -35,7 +35,7 @@ async function getListMarkingCappedTotals(resource: string, params: GetListParam
 
 const conventional: DataProvider = { ...baseDataProvider, getList: readInWindows(getListMarkingCappedTotals) };
 
-/** Resources whose CRUD calls still go to SPEC endpoints; a method they lack falls through to the conventional layer. */
+/** Resources whose CRUD calls still go to old-system endpoints; a method they lack falls through to the conventional layer. */
 const resourceMethods: Record<string, Partial<DataProvider>> = {
   orders: ordersResource as Partial<DataProvider>,
 };

@@ -2,7 +2,7 @@ import { fetchUtils, HttpError } from 'react-admin';
 import { API_BASE } from '../config';
 import { endSession, readStoredUser } from './session';
 
-/** The answer envelope of every SPEC endpoint. */
+/** The answer envelope of every old-system endpoint. */
 export interface Envelope<T = unknown> {
   status: number;
   message: string;
@@ -17,7 +17,7 @@ export type HttpAnswer = Awaited<ReturnType<typeof fetchUtils.fetchJson>>;
 export const apiUrl = (path: string) => API_BASE + path.replace(/^\//, '');
 
 /**
- * The headers of an API request with the stored token in Authorization, with no prefix (SPEC section 7).
+ * The headers of an API request with the stored token in Authorization, with no prefix (docs/product.md#the-old-systems-calls).
  * The one place a request gets the token: the JSON client, the blob reader, the upload and the file reader use it.
  */
 export function withToken(init?: HeadersInit): Headers {
@@ -28,7 +28,7 @@ export function withToken(init?: HeadersInit): Headers {
 }
 
 /**
- * The one mapping of a refused answer (SPEC section 8): an HttpError with the server's message and the HTTP
+ * The one mapping of a refused answer (docs/product.md#errors): an HttpError with the server's message and the HTTP
  * status (a 200 that is not status 1 counts as 400). A 401 ends the session here, whichever screen or hook made
  * the call, and keeps its message for the sign-in page.
  */
@@ -45,7 +45,7 @@ const earlyGets = new Map<string, { token: string | undefined; answer: Promise<H
 
 /**
  * Sends a GET a cold load will need at once (the registry, the order an address names), beside the app's own
- * start: it used to wait for the app's code to run, the layout to draw and the access checks to settle.
+ * start, so that it need not wait for the app's code to run, the layout to draw and the access checks to settle.
  */
 export function startEarlyGet(url: string) {
   const answer = fetchUtils.fetchJson(url, { headers: withToken({ Accept: 'application/json' }) });
@@ -62,7 +62,7 @@ function takeEarlyGet(url: string, options: fetchUtils.Options): Promise<HttpAns
 }
 
 /**
- * The one HTTP client of the admin: every JSON call (ra-data-simple-rest's and the SPEC endpoints') goes
+ * The one HTTP client of the admin: every JSON call (ra-data-simple-rest's and the old system's endpoints') goes
  * through it. It attaches the token, parses JSON, and turns a non-2xx answer into `refusal`'s error.
  */
 export async function httpClient(url: string, options: fetchUtils.Options = {}): Promise<HttpAnswer> {
@@ -76,7 +76,7 @@ export async function httpClient(url: string, options: fetchUtils.Options = {}):
 }
 
 /**
- * Calls a SPEC endpoint (JSON in and out, or a FormData body) and answers its envelope; a status other than 1
+ * Calls an old-system endpoint (JSON in and out, or a FormData body) and answers its envelope; a status other than 1
  * is refused like an HTTP error.
  */
 export async function apiCall<T = unknown>(

@@ -1,15 +1,15 @@
 import { can, queueByRoute, type Permission } from '@app/domain';
 
 /**
- * A custom queue's resource (issue 21): named custom-<id>, its route and its `queue` filter alike; `custom-queues`
+ * A custom queue's resource: named custom-<id>, its route and its `queue` filter alike; `custom-queues`
  * is the Configuration list of them (no queue may have the id `queues`, domain/configuration/check.ts).
  */
 export const isCustomQueueResource = (resource: string) =>
   resource.startsWith('custom-') && resource !== 'custom-queues';
 
 /**
- * The admin's resources are named by their SPEC addresses (a queue by its route, Manage Team `manage-team`, …),
- * so that react-admin's own routes are SPEC's (DESIGN section 2). The API names some of them otherwise: this is
+ * The admin's resources are named by the old system's addresses (a queue by its route, Manage Team `manage-team`,
+ * …), so that react-admin's own routes are the ones staff know (docs/architecture.md#http). The API names some of them otherwise: this is
  * the one table of what each such resource reads and writes. A queue reads `orders` with itself as a permanent
  * filter (see `apiResourceOf`).
  */
@@ -32,7 +32,7 @@ export const permanentFilterOf = (resource: string): Record<string, string> => {
 };
 
 /**
- * Which domain permission (SPEC section 6, domain/roles.ts) opens each API resource's screens; a queue needs its
+ * Which domain permission (domain/roles.ts) opens each API resource's screens; a queue needs its
  * own (domain/queues.ts). A resource not named here is open to every signed-in role, as the API decides its rows.
  */
 const PERMISSIONS: Record<string, Permission> = {
@@ -50,7 +50,7 @@ const PERMISSIONS: Record<string, Permission> = {
 
 /**
  * The permission react-admin's access check asks for a resource (every action alike: the screens' buttons follow
- * the finer rules of SPEC section 6 themselves); undefined: every signed-in role.
+ * the finer rules of docs/product.md#roles-and-permissions themselves); undefined: every signed-in role.
  */
 export const permissionFor = (resource: string): Permission | undefined =>
   queueByRoute(resource)?.permission ?? PERMISSIONS[apiResourceOf(resource)];

@@ -1,7 +1,7 @@
 import type { Role } from '@app/domain';
 import { STORAGE_KEY } from '../config';
 
-/** The stored login (SPEC section 3): the sign-in answer plus accessToken. */
+/** The stored login, as the old system keeps it: the sign-in answer plus accessToken. */
 export interface StoredUser {
   accessToken: string;
   id: number;
@@ -64,7 +64,7 @@ export function takeSignOutNotice(): SignOutNotice | null {
   }
 }
 
-/** The role, read from the token's payload (SPEC: a user object holding name and type). */
+/** The role, read from the token's payload (as in the old system: a user object holding name and type). */
 export function roleFromToken(token: string): Role | null {
   try {
     const payload = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/')));

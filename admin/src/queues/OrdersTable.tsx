@@ -20,7 +20,7 @@ import { orderPagePath } from '../routes';
 
 type Row = Record<string, unknown> & { id: number };
 
-/** Rows someone is already working on are shown greyed (SPEC section 2). One object, so that rows stay memoised. */
+/** Rows someone is already working on are shown greyed. One object, so that rows stay memoised. */
 const ASSIGNED_ROW: SxProps = { '& td': { bgcolor: 'grey.200', color: 'text.secondary' } };
 const UNASSIGNED_ROW: SxProps = {};
 const greyIfAssigned = (row: Row): SxProps => (row.assignee_id != null ? ASSIGNED_ROW : UNASSIGNED_ROW);
@@ -30,7 +30,7 @@ const stickyCell = () => STICKY_CELL;
 
 /**
  * Clears the selection after a row's Delete. Rows read it from here rather than from the list context,
- * which changes with every tick and would draw every row again (issue 24).
+ * which changes with every tick and would draw every row again.
  */
 const UnselectContext = createContext<() => void>(() => undefined);
 function UnselectProvider({ children }: { children: ReactNode }) {
@@ -43,7 +43,7 @@ function UnselectProvider({ children }: { children: ReactNode }) {
   return <UnselectContext.Provider value={unselect}>{children}</UnselectContext.Provider>;
 }
 
-/** SPEC section 2: 'No records found' and a red 'No data available in table'. */
+/** 'No records found' and a red 'No data available in table'. */
 function EmptyTable() {
   const translate = useTranslate();
   return (
@@ -131,7 +131,7 @@ export function OrdersTable({
         bulkActionButtons={actions.length ? <BulkQueueActions actions={actions} /> : false}
         rowSx={greyIfAssigned}
         empty={<EmptyTable />}
-        // SPEC section 9: a 550 px table with a fixed header; phones scroll the page instead.
+        // A 550 px table with a fixed header; phones scroll the page instead.
         sx={{
           '& .RaDataTable-tableWrapper': { maxHeight: { sm: 550 }, overflow: 'auto' },
           '& .RaDataTable-headerCell': { whiteSpace: 'nowrap' },

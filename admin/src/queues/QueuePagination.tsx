@@ -4,7 +4,7 @@ import { useListContext, useListPaginationContext, useTranslate } from 'react-ad
 import { ALL_ROWS, ROWS_PER_PAGE_OPTIONS, perPageFor, rowsPerPageChoice } from './rowsPerPage';
 
 /**
- * Server paging of SPEC section 9 on react-admin's List: 10/25/50/100/500/All rows, "Showing x to y of z", collapsing page buttons.
+ * Server paging on react-admin's List, with the old system's page sizes: 10/25/50/100/500/All rows, "Showing x to y of z", collapsing page buttons.
  * Not react-admin's <Pagination>: its MUI TablePagination has no "All" sized to the queue's total, no page
  * buttons and no "Showing" text; the list state is still react-admin's (useListPaginationContext), the page
  * buttons MUI's usePagination (sibling count 1: first, last, the current page and one either side).

@@ -34,7 +34,7 @@ export const queueColumnsKey = (queue: QueueDefinition) => `orders.${queue.colum
 
 /**
  * The Store key prefix of a queue's saved queries (react-admin's `<key>.savedQueries`): one per queue, as a
- * query saved on Completed Orders ("Status = Completed") finds nothing on New Orders (issue 24).
+ * query saved on Completed Orders ("Status = Completed") finds nothing on New Orders.
  */
 export const queueQueriesKey = (queue: QueueDefinition) => `orders.${queue.orderName}`;
 
@@ -159,7 +159,7 @@ export function QueueList({
   );
 }
 
-/** A queue screen of SPEC section 2 below its title (queues/index.tsx): Refresh and the queue's list. */
+/** A queue screen below its title (queues/index.tsx): Refresh and the queue's list. */
 export default function QueueScreen({ queue }: { queue: QueueDefinition }) {
   return <QueueList queue={queue} actions={<RefreshButton />} />;
 }

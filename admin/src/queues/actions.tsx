@@ -31,7 +31,7 @@ import {
 import type { AppDataProvider } from '../providers/dataProvider';
 import { readStoredUser } from '../providers/session';
 
-/** A table action of SPEC sections 4 and 8: its button, confirm text and success text (i18n keys). */
+/** A table action: its button, confirm text and success text (i18n keys). */
 interface ActionDefinition {
   label: string;
   /** The shorter label of the per-row button. */
@@ -73,7 +73,7 @@ export const QUEUE_ACTIONS: Record<QueueAction, ActionDefinition> = {
   },
 };
 
-/** The actions of a queue that a role sees (SPEC section 6), in the queue's order. */
+/** The actions of a queue that a role sees (docs/product.md#roles-and-permissions), in the queue's order. */
 export const actionsFor = (queue: QueueDefinition, role: string | null | undefined): QueueAction[] =>
   queue.actions.filter((entry) => entry.roles.some((allowed) => allowed === role)).map((entry) => entry.action);
 

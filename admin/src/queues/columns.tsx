@@ -25,7 +25,7 @@ function BouncedEmail({ row }: { row: Row }) {
 }
 
 /**
- * The queue tables' cells that read more than their field (SPEC section 2): the order id that tests and
+ * The queue tables' cells that read more than their field: the order id that tests and
  * people find by, the name with the assignee of a row someone holds under it, and the contact email
  * before the application one, with a bounce of the latest mail under it.
  */

@@ -26,7 +26,7 @@ function publish(queues: readonly QueueDefinition[]) {
 }
 
 /**
- * GET /api/admin/custom-queues (issue 21): the custom queues the member's role may open, in their order,
+ * GET /api/admin/custom-queues: the custom queues the member's role may open, in their order,
  * read once per sign-in and again when the configuration changes; shared by the sidebar, the dashboard
  * and the routes.
  */

@@ -60,7 +60,7 @@ function QueueView({ queue }: { queue: QueueDefinition }) {
   );
 }
 
-/** The views of a queue's resource (named by its route, DESIGN section 3): its list, loaded when first opened. */
+/** The views of a queue's resource (named by its route): its list, loaded when first opened. */
 export const queueViews = (queue: QueueDefinition): { list: ReactElement; icon: typeof InboxIcon } => ({
   // Future Orders draws its title with its month tiles, which tell how many future orders each month holds.
   list: queue.columns === 'future' ? <FutureOrders queue={queue} /> : <QueueView queue={queue} />,

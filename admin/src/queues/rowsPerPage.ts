@@ -1,6 +1,6 @@
 import { PAGE_SIZES } from '@app/domain';
 
-/** Rows-per-page choices: SPEC's sizes, then All, which asks for the whole queue (its total). */
+/** Rows-per-page choices: the old system's sizes, then All, which asks for the whole queue (its total). */
 export const ALL_ROWS = 'all';
 export const ROWS_PER_PAGE_OPTIONS: ReadonlyArray<number | typeof ALL_ROWS> = [...PAGE_SIZES, ALL_ROWS];
 

@@ -14,13 +14,7 @@ export function useFolderCounts() {
   return useQuery({ queryKey: FOLDER_COUNTS_KEY, queryFn: () => dataProvider.getFolderCounts(), staleTime: 10_000 });
 }
 
-/** Marks the counts stale so that every screen showing them reads them again (after a move, assign, ...). */
-export function useRefreshFolderCounts() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: FOLDER_COUNTS_KEY });
-}
-
-/** SPEC section 2: counts are refetched on every route change. */
+/** Counts are refetched on every route change. */
 export function useRefetchCountsOnRouteChange() {
   // '/admin' and '/admin/' are the same screen.
   const pathname = useLocation().pathname.replace(/\/$/, '');

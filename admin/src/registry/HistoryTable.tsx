@@ -19,7 +19,7 @@ export interface HistoryAction {
  * An order's history (Email, Download, Comment History) as a section of the order page: react-admin's
  * ReferenceManyField over `resource` for the order of the record context, in the registry's order (newest
  * first), its DataTable's columns from the registry's 'list' fields. `shown` are those a member sees at
- * first, in SPEC's order; the registry's other list fields follow, hidden until the member shows them with
+ * first, in the old system's order; the registry's other list fields follow, hidden until the member shows them with
  * the Columns button at the section's title (kept in the preferences Store like every list's columns).
  * Narrow screens scroll the table sideways. `children` follow the table (a history's form).
  */

@@ -116,7 +116,7 @@ function SectionFields({
   );
 }
 
-/** A section's fields by their `position` (an Admin's order, issue 21), those without one after, as listed. */
+/** A section's fields by their `position` (an Admin's order), those without one after, as listed. */
 export const byPosition = (fields: readonly FieldDefinition[]): FieldDefinition[] =>
   fields
     .map((field, index) => ({ field, rank: field.position ?? Number.MAX_SAFE_INTEGER, index }))

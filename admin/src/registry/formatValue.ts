@@ -1,12 +1,12 @@
 import { formatInZone, formatUtc, statusLabel, type FieldDefinition } from '@app/domain';
 import { currentTimeZone } from '../preferences/timeZone';
 
-/** Where a value is shown: table cells are compact (day first, like SPEC's queue tables), pages read like SPEC's order page. */
+/** Where a value is shown: table cells are compact (day first, like the old system's queue tables), pages read like the old system's order page. */
 export type ValueContext = 'list' | 'show';
 
 /**
  * Display formats of the registry's field types. Times are shown in the member's time zone, named
- * after them (EDT, EST, UTC, GMT+7), and 12-hour times say AM or PM: tables on 24 hours (SPEC: DD/MM/YYYY
+ * after them (EDT, EST, UTC, GMT+7), and 12-hour times say AM or PM: tables on 24 hours (as in the old system: DD/MM/YYYY
  * HH:mm), pages and histories on 12.
  */
 export const DISPLAY_FORMATS = {
@@ -27,7 +27,7 @@ export const formatTimeFor = (value: unknown, context: ValueContext = 'list') =>
 
 export const isEmptyValue = (value: unknown) => value == null || String(value).trim() === '';
 
-/** "+81 9012345678" from a record's phone_code and the number (SPEC: plus sign, phone code, number). */
+/** "+81 9012345678" from a record's phone_code and the number (as in the old system: plus sign, phone code, number). */
 export function formatPhone(record: Record<string, unknown>, source: string): string {
   const number = record[source];
   if (isEmptyValue(number)) return '';

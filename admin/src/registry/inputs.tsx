@@ -28,7 +28,7 @@ import { fieldLabel } from './columns';
 /** Which form a field is edited in: a rule may hold only when adding (`required: 'create'`). */
 export type FormMode = 'create' | 'edit';
 
-/** The catalogue key of the message a rule fails with: its own, else the field's (SPEC section 5 wording). */
+/** The catalogue key of the message a rule fails with: its own, else the field's (the old system's wording). */
 const messageOf = (rules: FieldValidation, rule: ValidationRule) => {
   const key = rules.messages?.[rule] ?? rules.message;
   return key ? `app.validation.${key}` : undefined;

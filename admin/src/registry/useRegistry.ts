@@ -14,7 +14,7 @@ export type Registry = Record<string, ResourceView>;
 /** The react-query key of the registry; the live configuration.changed event marks it stale. */
 export const REGISTRY_KEY = 'registry';
 
-/** The label an Admin wrote (labelText, issue 21) in the member's language, else the field's catalogue key. */
+/** The label an Admin wrote (labelText) in the member's language, else the field's catalogue key. */
 const labelled = (field: FieldDefinition, locale: string): FieldDefinition =>
   field.labelText ? { ...field, label: (locale === 'fr' && field.labelText.fr) || field.labelText.en } : field;
 

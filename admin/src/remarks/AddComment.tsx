@@ -13,9 +13,9 @@ import { fieldLabel, formInputs, Section, useResourceDefinition } from '../regis
 import { remarkFlags } from './CommentHistory';
 
 /**
- * Add Comment Below (SPEC sections 2 and 5): a `remarks` create whose inputs and validators are the
+ * Add Comment Below: a `remarks` create whose inputs and validators are the
  * registry's 'form' fields: the remark required, and the flags (its boolean fields) one row of ticks, as
- * SPEC draws them, each sent as true or false. The order is the page's, and the author the signed-in
+ * The old system draws them, each sent as true or false. The order is the page's, and the author the signed-in
  * member (the API reads it from the token).
  */
 export function AddComment() {

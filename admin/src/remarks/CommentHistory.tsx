@@ -4,7 +4,7 @@ import { TEXTS } from '@app/domain';
 import { HistoryTable, useResourceDefinition, type ResourceFields } from '../registry';
 import { formatTime } from '../registry/formatValue';
 
-/** The flags of a comment (SPEC section 2), in the registry's order (SPEC's): its boolean fields. */
+/** The flags of a comment, in the registry's order (the old system's): its boolean fields. */
 export const remarkFlags = (definition: ResourceFields): string[] =>
   definition.fields.filter((field) => field.type === 'boolean').map((field) => field.source);
 
@@ -16,7 +16,7 @@ interface RemarkRecord extends RaRecord {
   created_at: string;
 }
 
-/** SPEC: comment times read MM-DD-YYYY with the EST label. */
+/** As in the old system: comment times read MM-DD-YYYY with the EST label. */
 const COMMENT_TIME = 'MM-DD-YYYY h:mm:ss A';
 const ticked = (value: unknown) => value === true || value === 'Y' || value === 1 || value === '1';
 
@@ -40,7 +40,7 @@ function CommentText() {
   );
 }
 
-/** SPEC's Show/Hide toggle of a comment, driving the table's own expand state. */
+/** The old system's Show/Hide toggle of a comment, driving the table's own expand state. */
 function ToggleComment() {
   const remark = useRecordContext<RemarkRecord>()!;
   const translate = useTranslate();
@@ -52,11 +52,11 @@ function ToggleComment() {
   );
 }
 
-/** SPEC's Comment History table; a comment's text and flags show under its row (Show), or as columns. */
+/** The old system's Comment History table; a comment's text and flags show under its row (Show), or as columns. */
 const SHOWN = ['seq', 'created_at', 'remark_name'];
 
 /**
- * Comment History (SPEC section 2): newest first (the order id is the page's own); Show/Hide reveals a
+ * Comment History: newest first (the order id is the page's own); Show/Hide reveals a
  * comment's text and flags.
  */
 export function CommentHistory() {

@@ -27,7 +27,7 @@ import type { ReportDefinition } from './definitions';
 /** The chart library loads with the first chart, not with the app. */
 const ReportChart = lazy(() => import('./ReportChart'));
 
-/** SPEC section 9: the table's header stays while its body scrolls within 550 px. */
+/** The table's header stays while its body scrolls within 550 px. */
 const TABLE_HEIGHT = 550;
 const ISO_DATE = 'YYYY-MM-DD';
 /** Every nationality (or member) of a period fits one request of the API's largest range. */
@@ -67,7 +67,7 @@ function PeriodForm() {
   );
 }
 
-/** The loaded rows narrowed by the search box, with S. No counting the shown rows (SPEC section 2). */
+/** The loaded rows narrowed by the search box, with S. No counting the shown rows. */
 function ReportRows<Row extends RaRecord>({
   report,
   columns,
@@ -104,7 +104,7 @@ function ReportRows<Row extends RaRecord>({
   return (
     <ListContextProvider value={shown}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 1 }}>
-        {/* A plain field on purpose: the search narrows the rows already loaded (useList's filterCallback, as SPEC's
+        {/* A plain field on purpose: the search narrows the rows already loaded (useList's filterCallback, as the old system's
             report search does), so react-admin's filter form, which sends its values to the API, does not fit. */}
         <TextField
           size="small"
@@ -151,9 +151,9 @@ function ReportRows<Row extends RaRecord>({
 }
 
 /**
- * A report screen (SPEC section 2): a List of the report resource filtered by From and To, a search box
+ * A report screen: a List of the report resource filtered by From and To, a search box
  * over the loaded rows, a bar chart above the table, CSV export of what is shown. Each load says how it
- * went in a toast that stays (SPEC section 9).
+ * went in a toast with a close button (docs/decisions/toasts.md).
  */
 export function ReportScreen<Row extends RaRecord>({ report }: { report: ReportDefinition<Row> }) {
   const translate = useTranslate();

@@ -13,7 +13,7 @@ export interface ProcessedByRow {
 }
 
 /**
- * A report screen of SPEC section 2: its resource (whose registry fields are the columns after S. No), what
+ * A report screen: its resource (whose registry fields are the columns after S. No), what
  * the search box looks in (also the chart's categories) and the chart's series.
  */
 export interface ReportDefinition<Row> {

@@ -6,7 +6,7 @@ import { useClosableNotify } from '../layout/useClosableNotify';
 
 /**
  * An RPC action of the order page (a custom data provider method: upload, resend, transaction details):
- * its outcome in a toast that stays (SPEC section 9); after a success `onDone`, then react-admin's
+ * its outcome in a toast with a close button (docs/decisions/toasts.md); after a success `onDone`, then react-admin's
  * refresh reads the order, its histories and the counts again.
  */
 export function useOrderCall<Input>(

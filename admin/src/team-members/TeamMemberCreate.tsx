@@ -3,7 +3,7 @@ import { Create, useNotify } from 'react-admin';
 import { TeamMemberForm } from './TeamMemberForm';
 
 /**
- * The create view: adds a member and gives a new, empty form for the next one (SPEC: Manage Team adds
+ * The create view: adds a member and gives a new, empty form for the next one (as in the old system: Manage Team adds
  * and lists on one screen, so the list view shows this form above the list).
  */
 export default function TeamMemberCreate() {

@@ -2,7 +2,7 @@ import { Edit, useNotify, useRedirect, useResourceContext } from 'react-admin';
 import { TeamMemberForm } from './TeamMemberForm';
 import { TeamMemberTable } from './TeamMemberTable';
 
-/** The edit view: the member's form above the list (SPEC section 2), then back to the list. */
+/** The edit view: the member's form above the list, then back to the list. */
 export default function TeamMemberEdit() {
   const notify = useNotify();
   const redirect = useRedirect();

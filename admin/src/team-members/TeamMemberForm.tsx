@@ -3,14 +3,14 @@ import { Box, Typography } from '@mui/material';
 import { canManageMember, isRole, ROLES } from '@app/domain';
 import { formInputs, useResourceDefinition, type FormMode } from '../registry';
 
-/** The roles the signed-in member may give: their own and those below it (DESIGN section 4). */
+/** The roles the signed-in member may give: their own and those below it (docs/product.md#roles-and-permissions). */
 function useGrantableRoles() {
   const { permissions: role } = usePermissions<string>();
   return ROLES.filter((type) => isRole(role) && canManageMember(role, type)).map((type) => ({ id: type, name: type }));
 }
 
 /**
- * The team member form, its inputs and validators from the registry's 'form' fields (SPEC section 5's
+ * The team member form, its inputs and validators from the registry's 'form' fields (the old system's
  * messages); the role choices narrowed to those the member may give. On edit an empty password keeps the
  * current one (its `required: 'create'` rule), which the edit view leaves out of the update.
  */

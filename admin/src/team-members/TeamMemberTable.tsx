@@ -16,7 +16,7 @@ import { canManageMember, isRole, type Role } from '@app/domain';
 import { filterInputs, listFields, registryColumns, useRegistry } from '../registry';
 import { ColumnsButton } from '../preferences';
 
-/** A team member as the API shows one: never a password (DESIGN section 4). */
+/** A team member as the API shows one: never a password (docs/product.md#roles-and-permissions). */
 export interface TeamMember extends RaRecord {
   name: string;
   email: string;
@@ -26,7 +26,7 @@ export interface TeamMember extends RaRecord {
 
 /**
  * Edit and Delete, only on members the signed-in member may
- * manage (DESIGN section 4), and never Delete on oneself. The API refuses the others too.
+ * manage (docs/product.md#roles-and-permissions), and never Delete on oneself. The API refuses the others too.
  */
 function MemberActions() {
   const member = useRecordContext<TeamMember>();
@@ -53,8 +53,8 @@ function MemberActions() {
 const TEAM_COLUMNS_KEY = 'team-members.datatable';
 
 /**
- * The Team Member List (SPEC section 2) under the list and edit views' forms: its columns the registry's
- * 'list' fields as the role may read them (no password column, DESIGN section 4; Last Sign-in with its
+ * The Team Member List under the list and edit views' forms: its columns the registry's
+ * 'list' fields as the role may read them (no password column; Last Sign-in with its
  * zone), its filters the 'filter' fields.
  */
 export function TeamMemberTable() {

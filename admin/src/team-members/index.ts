@@ -4,7 +4,7 @@ import GroupIcon from '@mui/icons-material/Group';
 
 /**
  * The team-members resource (react-admin's examples/demo shape): its views load when first opened. The
- * list view adds as well (SPEC: one screen adds and lists), and the edit view shows the list under its form.
+ * list view adds as well (as in the old system: one screen adds and lists), and the edit view shows the list under its form.
  */
 export default {
   list: lazy(() => import('./TeamMemberList')),

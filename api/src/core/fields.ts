@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { DEFAULT_MAIL_PROVIDER, MAIL_PROVIDERS, MESSAGES, type MailProvider } from '@app/domain';
 
-/** Request fields that several modules' schemas share (documents, mail, evidence, remarks), with SPEC's wording. */
+/** Request fields that several modules' schemas share (documents, mail, evidence, remarks), with the old system's wording. */
 
 const INVALID_ORDER_ID = 'Please enter a valid order id.';
 export const OrderIdField = Type.Integer({

@@ -11,7 +11,7 @@ const scrypt = promisify(crypto.scrypt) as (
 const PARAMS = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const KEY_LENGTH = 32;
 
-/** A salted scrypt hash: `scrypt$N$r$p$salt$hash` (DESIGN section 4). */
+/** A salted scrypt hash: `scrypt$N$r$p$salt$hash` . */
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(16);
   const hash = await scrypt(password, salt, KEY_LENGTH, PARAMS);

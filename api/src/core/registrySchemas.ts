@@ -66,7 +66,7 @@ function filterValueSchema(field: FieldDefinition, key: string): TSchema {
   const refuse = (what: string) => ({ errorMessage: sameForEach(TYPE_KEYWORDS, `Filter ${key} must be ${what}.`) });
   switch (field.type) {
     case 'number':
-      // A custom number field (issue 21) keeps decimals.
+      // A custom number field keeps decimals.
       return field.custom ? Type.Number(refuse('a number')) : Type.Integer(refuse('a whole number'));
     case 'id':
     case 'money':
@@ -145,7 +145,7 @@ export function listQuerySchema(resource: ResourceDefinition) {
   );
 }
 
-/** The text of MESSAGES (SPEC section 5) a field's rule fails with: its own, or the field's message. */
+/** The text of MESSAGES (docs/product.md#messages) a field's rule fails with: its own, or the field's message. */
 function messageOf(field: FieldDefinition, rule?: ValidationRule): string | undefined {
   const rules = field.validate;
   const key = (rule && rules?.messages?.[rule]) ?? rules?.message;

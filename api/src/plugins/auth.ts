@@ -8,7 +8,7 @@ import type { TokenPayload } from '../types.js';
 
 const unauthorized = (message: string) => new HttpError(401, message);
 
-/** The token is sent with no prefix (SPEC section 7); `Bearer <token>` is accepted too. */
+/** The token is sent with no prefix (docs/product.md#the-old-systems-calls); `Bearer <token>` is accepted too. */
 const extractToken = (request: FastifyRequest): string | undefined => {
   const header = request.headers.authorization;
   if (!header) return undefined;

@@ -18,7 +18,7 @@ const pick = (schema: SchemaWithMessage | undefined, keyword: string) =>
   typeof schema?.errorMessage === 'string' ? schema.errorMessage : schema?.errorMessage?.[keyword];
 
 /**
- * A schema failure as one sentence naming the field. A schema may carry SPEC's wording in
+ * A schema failure as one sentence naming the field. A schema may carry the old system's wording in
  * `errorMessage` (a string, or one per keyword such as required or minLength); `{value}` in it names
  * the value that failed (an unknown sort or filter, from the schemas made from the registry).
  */

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.js';
 
 /**
- * Per-IP limits of the public endpoints (DESIGN section 6). Tracking is the guessable step, so it
+ * Per-IP limits of the public endpoints (docs/product.md#visitor-area). Tracking is the guessable step, so it
  * gets config.trackRateMax per window; the download steps, which need a signed token or link
  * anyway, get five times that, room for a visitor reloading and downloading again.
  */

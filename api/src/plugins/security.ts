@@ -39,7 +39,7 @@ export default fp(async (app) => {
   app.addHook('onRequest', refuseDeclaredOversize);
   await app.register(rateLimit, {
     global: false,
-    // In Redis when the app has it, so that limits hold across API processes (issue 14); in this
+    // In Redis when the app has it, so that limits hold across API processes; in this
     // process while Redis is away, so that limited routes neither fail nor go unlimited.
     ...(app.redis ? { store: redisStoreWithFallback(app.redis, `${redisNamespace(app.config)}:rate:`) } : {}),
     // After the body is parsed, so that limits can be keyed by the email tried.

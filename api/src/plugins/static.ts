@@ -9,7 +9,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 export const ADMIN_DIST = process.env.ADMIN_DIST_DIR ?? path.join(root, 'admin/dist');
 export const VISITOR_DIST = process.env.VISITOR_DIST_DIR ?? path.join(root, 'visitor/dist');
 
-/** '/' and '/admin/*' belong to the admin app; any other non-API path to the visitor app (DESIGN section 6). */
+/** '/' and '/admin/*' belong to the admin app; any other non-API path to the visitor app (docs/product.md#visitor-area). */
 export const isAdminPath = (url: string) =>
   url === '/' || url === '/admin' || url.startsWith('/admin/') || url.startsWith('/?');
 

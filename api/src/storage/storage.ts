@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
 
 /**
- * Where document bytes live (DESIGN section 5). Keys are opaque, generated here, and never taken
+ * Where document bytes live (docs/product.md#documents-mail-and-evidence). Keys are opaque, generated here, and never taken
  * from a request: local disk (createLocalStorage) or an S3-compatible bucket (createS3Storage), as
  * STORAGE_URL says (createStorage).
  */

@@ -1,4 +1,4 @@
-import { ASSIGN_ACTION, DELETE_ACTION, ORDER_NAMES, QUEUES, type QueueDefinition } from '../queues.js';
+import { ASSIGN_ACTION, DELETE_ACTION, ORDER_NAMES, type QueueDefinition } from '../queues.js';
 import { ROLES, type Role } from '../roles.js';
 import type { FieldDefinition, FieldType, FilterKind, Registry, ResourceDefinition } from '../registry/types.js';
 import {
@@ -10,7 +10,7 @@ import {
 } from './types.js';
 
 /**
- * The registry as it stands with an Admin's configuration (issue 21): the code's orders fields with
+ * The registry as it stands with an Admin's configuration: the code's orders fields with
  * their overrides, the custom fields after them, and the custom queues as queues. The API serves and
  * checks against this, and the admin draws its screens from it; nothing else reads the configuration.
  */
@@ -25,8 +25,6 @@ const CUSTOM_TYPES: Record<CustomFieldType, { type: FieldType; filter?: FilterKi
   boolean: { type: 'boolean', filter: 'eq', index: 'order_values_number' },
   choice: { type: 'select', filter: 'eq', index: 'order_values_text' },
 };
-
-export const customTypeOf = (type: CustomFieldType) => CUSTOM_TYPES[type];
 
 /** Where custom fields go on the order page unless they name another section. */
 export const DEFAULT_CUSTOM_SECTION = 'additional';
@@ -155,12 +153,6 @@ export const customQueuesOf = (configuration: Configuration): QueueDefinition[] 
   [...configuration.queues]
     .sort((a, b) => a.position - b.position || (a.id < b.id ? -1 : 1))
     .map(customQueueDefinition);
-
-/** Every queue: the built-in ones (SPEC), then the custom ones. */
-export const allQueues = (configuration: Configuration): QueueDefinition[] => [
-  ...QUEUES,
-  ...customQueuesOf(configuration),
-];
 
 /** The registry with the configuration applied (the base registry when it has no orders resource). */
 export function effectiveRegistry(base: Registry, configuration: Configuration): Registry {

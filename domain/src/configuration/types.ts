@@ -2,7 +2,7 @@ import type { Role } from '../roles.js';
 import type { Status } from '../statuses.js';
 
 /**
- * What Admins configure at run time (issue 21), as records of /api/order-fields and /api/custom-queues
+ * What Admins configure at run time, as records of /api/order-fields and /api/custom-queues
  * and as one document of /api/configuration/export and import. Kept on the server; the effective
  * registry (effective.ts) is the code's registry with these applied.
  */
@@ -93,8 +93,6 @@ export interface Configuration {
   fields: OrderFieldRecord[];
   queues: CustomQueueRecord[];
 }
-
-export const EMPTY_CONFIGURATION: Configuration = { fields: [], queues: [] };
 
 /** The route, orderName and count field of a custom queue. */
 export const customQueueName = (id: string) => `custom-${id}`;

@@ -1,6 +1,6 @@
 import type { ResourceDefinition } from './types.js';
 
-/** What the audit log records (DESIGN section 3). */
+/** What the audit log records (docs/product.md#audit-log). */
 export const AUDIT_ACTIONS = [
   'assign',
   'unassign',
@@ -22,7 +22,7 @@ export const AUDIT_ACTIONS = [
   'member-password',
   'member-delete',
   'password-change',
-  // Issue 21: a custom field's value changed (detail {field, from, to}); an Admin changed the configuration
+  // A custom field's value changed (detail {field, from, to}); an Admin changed the configuration
   // (order_id null; detail {id, before, after}: a field, a custom queue, or a whole imported document).
   'field',
   'config-field',

@@ -21,7 +21,7 @@ export const downloadsResource: ResourceDefinition = {
     { source: 'device_type', type: 'text', places: ['list'] },
     { source: 'browser', type: 'text', places: ['list'] },
     { source: 'os', type: 'text', places: ['list'] },
-    // SHA-256 of the user agent and Accept-Language, first 16 hex digits (issue 17).
+    // SHA-256 of the user agent and Accept-Language, first 16 hex digits.
     { source: 'device_id', type: 'text', places: ['list'] },
     history.createdAt,
   ],

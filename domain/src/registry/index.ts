@@ -1,5 +1,5 @@
 import { can, type Role } from '../roles.js';
-import type { FieldDefinition, Registry, ResourceDefinition, ResourceView } from './types.js';
+import type { FieldDefinition, Registry, ResourceView } from './types.js';
 import { VERBS } from './types.js';
 import { ordersResource } from './orders.js';
 import { teamMembersResource } from './team-members.js';
@@ -13,7 +13,6 @@ import { countryReportResource, processedByReportResource } from './reports.js';
 
 export * from './types.js';
 export { MAIL_STATES } from './mails.js';
-export { AUDIT_ACTIONS } from './audit-events.js';
 
 /** Every resource the API serves in ra-data-simple-rest's conventions and the admin registers, by name. */
 export const RESOURCES: Registry = Object.fromEntries(
@@ -30,8 +29,6 @@ export const RESOURCES: Registry = Object.fromEntries(
     processedByReportResource,
   ].map((resource) => [resource.name, resource]),
 );
-
-export const resourceByName = (name: string): ResourceDefinition | undefined => RESOURCES[name];
 
 /** Whether a role may read a field's value: listed in its roles (if any), and never a password. */
 export const mayReadField = (field: FieldDefinition, role: Role): boolean =>

@@ -4,7 +4,7 @@ import type { ResourceDefinition } from './types.js';
 
 const history = historyFields('mail_outbox');
 
-/** Delivery states of the mail outbox (DESIGN section 7). */
+/** Delivery states of the mail outbox. */
 export const MAIL_STATES = ['queued', 'sending', 'sent', 'failed'] as const;
 
 /** Email History: every mail of an order with its outbox state and the Message-ID the provider gave. */
@@ -25,7 +25,7 @@ export const mailsResource: ResourceDefinition = {
     { source: 'last_error', type: 'text', places: ['list'], roles: ['Admin', 'Manager'] },
     { source: 'message_id', type: 'text', places: ['list'] },
     { source: 'sent_at', type: 'datetime', places: ['list'] },
-    // What the provider reported afterwards through its webhook (issue 17): the first time of each.
+    // What the provider reported afterwards through its webhook: the first time of each.
     { source: 'provider_message_id', type: 'text', places: ['list'] },
     { source: 'delivered_at', type: 'datetime', places: ['list'] },
     { source: 'bounced_at', type: 'datetime', places: ['list'] },

@@ -6,10 +6,10 @@ const ALL_TABLES = ['orders', 'refunds', 'future'] as const;
 
 /**
  * Orders: the queue tables (one List per queue of domain/queues.ts, the queue a permanent filter) and
- * the order page (Show, its sections in SPEC order, empty fields hidden). One entry per field.
+ * the order page (Show, its sections in the old system's order, empty fields hidden). One entry per field.
  */
 const fields: FieldDefinition[] = [
-  // Queue table columns, in SPEC order (Action is added by the table).
+  // Queue table columns, in the old system's order (Action is added by the table).
   {
     source: 'order_id',
     type: 'id',
@@ -60,8 +60,8 @@ const fields: FieldDefinition[] = [
     index: 'orders_status_refund',
     columnSets: ['refunds'],
   },
-  // Live work (issue 14): age since payment, marked past the SLA (domain/sla.ts), stopped when the work is done
-  // (issue 24); ascending is youngest first, as the column reads.
+  // Live work: age since payment, marked past the SLA (domain/sla.ts), stopped when the work is done;
+  // ascending is youngest first, as the column reads.
   {
     source: 'age_minutes',
     type: 'number',
@@ -72,9 +72,9 @@ const fields: FieldDefinition[] = [
     columnSets: ['orders'],
   },
   { source: 'overdue', type: 'boolean', places: [] },
-  // When the work was done: the age stops there (issue 24).
+  // When the work was done: the age stops there.
   { source: 'finished_at', type: 'datetime', places: [], inListRows: true },
-  // The order's latest mail bounced (issue 24): to which address and why, read with a queue's rows and shown
+  // The order's latest mail bounced: to which address and why, read with a queue's rows and shown
   // under the email; no column of its own.
   { source: 'mail_bounced_to', type: 'email', places: [] },
   { source: 'mail_bounce_reason', type: 'text', places: [] },
@@ -195,7 +195,7 @@ const fields: FieldDefinition[] = [
 export const ordersResource: ResourceDefinition = {
   name: 'orders',
   idField: 'order_id',
-  // update: custom fields' values (issue 21), each field's editRoles deciding who may change it.
+  // update: custom fields' values, each field's editRoles deciding who may change it.
   permissions: { list: 'orders.read', show: 'orders.read', update: 'orders.work' },
   fields,
   defaultSort: { field: 'order_id', order: 'DESC' },
@@ -208,7 +208,7 @@ export const ordersResource: ResourceDefinition = {
     { key: 'accommodation' },
     { key: 'health' },
     { key: 'payment', collapsed: true },
-    // Custom fields an Admin added (issue 21) go here unless they name another section.
+    // Custom fields an Admin added go here unless they name another section.
     { key: 'additional' },
   ],
   recordRepresentation: 'order_id',

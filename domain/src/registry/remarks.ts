@@ -3,7 +3,7 @@ import type { FieldDefinition, ResourceDefinition } from './types.js';
 
 const history = historyFields('remarks');
 
-/** The flags of a comment (SPEC section 3), true when ticked. */
+/** The flags of a comment (docs/product.md#orders), true when ticked. */
 const flag = (source: string): FieldDefinition => ({ source, type: 'boolean', places: ['list', 'form'] });
 
 /** Comment History and the comment form of the order page. */

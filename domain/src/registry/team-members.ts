@@ -49,7 +49,7 @@ export const teamMembersResource: ResourceDefinition = {
       index: 'team_members_type',
       validate: { required: true, message: 'teamTypeRequired' },
     },
-    // Required on create; empty on edit keeps the current password (DESIGN section 4).
+    // Required on create; empty on edit keeps the current password (docs/product.md#roles-and-permissions).
     {
       source: 'password',
       type: 'password',

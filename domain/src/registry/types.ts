@@ -48,9 +48,9 @@ export interface FieldValidation {
   /** Numbers: the smallest and largest value allowed. */
   min?: number;
   max?: number;
-  /** Key of MESSAGES (domain/messages.ts, SPEC section 5 wording) shown when a rule fails. */
+  /** Key of MESSAGES (domain/messages.ts, the old system's wording) shown when a rule fails. */
   message?: string;
-  /** Keys of MESSAGES for single rules, where SPEC words them apart from `message` (empty vs malformed email). */
+  /** Keys of MESSAGES for single rules, where the old system words them apart from `message` (empty vs malformed email). */
   messages?: Partial<Record<ValidationRule, string>>;
 }
 
@@ -89,7 +89,7 @@ export interface FieldDefinition {
    * shows it, or the age needs it). The list rows carry the stored fields placed in 'list' and these.
    */
   inListRows?: boolean;
-  /** A custom field an Admin added at run time (issue 21): its values live in order_values. */
+  /** A custom field an Admin added at run time: its values live in order_values. */
   custom?: boolean;
   /** The label an Admin wrote (a custom field, or an overridden built-in); absent: the catalogue's. */
   labelText?: { en: string; fr?: string | null };

@@ -8,7 +8,7 @@ const pageTexts = async (data: Buffer) =>
   (await new PDFParse({ data: new Uint8Array(data) }).getText()).pages.map((page) => page.text);
 
 /**
- * Issue 24: Pack 1's prior-transactions table keeps its header whole and with its first row (the
+ * Pack 1's prior-transactions table keeps its header whole and with its first row (the
  * title too), and never breaks a word a column must read whole: "Purchase", YYYY-MM-DD dates, the
  * device id. Emily Carter's disputed order gets fourteen more prior orders so that the table runs
  * onto another page. Layout does not depend on the database: SQLite only.

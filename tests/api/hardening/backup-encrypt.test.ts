@@ -12,7 +12,7 @@ import { createTestDb, dialects, type TestDb } from '../../helpers/db.js';
 import { MYSQL_URL } from '../../setup/mysql.js';
 
 /**
- * Issue 22, finding 8: backups held customer data and password hashes in clear. npm run backup --
+ * Backups hold customer data and password hashes: npm run backup --
  * --encrypt writes every file but the manifest under BACKUP_KEY (AES-256-GCM), and npm run restore
  * decrypts it with the same key, refusing a missing or wrong key or a changed file, saying which.
  */

@@ -12,7 +12,7 @@ import { createTestDb, dialects, type TestDb } from '../../helpers/db.js';
 import { MYSQL_URL } from '../../setup/mysql.js';
 
 /**
- * Issue 15, finding 11: npm run backup writes a consistent snapshot of the database and the documents
+ * `npm run backup` writes a consistent snapshot of the database and the documents
  * to a folder; npm run restore -- FOLDER brings it back into an empty database, every row and byte equal.
  */
 function script(name: 'backup' | 'restore', arg: string, env: NodeJS.ProcessEnv) {

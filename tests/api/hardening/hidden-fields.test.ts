@@ -7,10 +7,10 @@ import { createTestApp, signInDemoAccounts, type TestApp } from '../../helpers/a
 import { dialects } from '../../helpers/db.js';
 
 /**
- * Issue 22, finding 6: /api/orders left amount, currency, paid_at, purchase_ip and landing_domain out
- * for Team, Telecaller and Night Staff, but get-orders-details returned them, age_minutes gave paid_at
- * to the minute and Defence Packs showed them to every role. What the registry hides from a role is
- * now absent from every answer and document that role gets; the age comes in whole hours to it.
+ * What the registry hides from a role (amount, currency, paid_at, purchase_ip and landing_domain for Team,
+ * Telecaller and Night Staff) is absent from every answer and document that role gets: /api/orders,
+ * get-orders-details and the Defence Packs; the age comes in whole hours to it, so that it cannot give
+ * paid_at to the minute.
  */
 
 const pdfText = async (data: Buffer) => (await new PDFParse({ data: new Uint8Array(data) }).getText()).text;

@@ -7,8 +7,7 @@ import { refuseUnsafeProduction, weakJwtSecretReason } from '../../../api/src/pr
 import { createTestDb, type TestDb } from '../../helpers/db.js';
 
 /**
- * Issue 22, finding 8: a JWT_SECRET of 32 spaces or 32 × "a" started production. Production now
- * refuses a secret that does not look random, and says why.
+ * Production refuses a JWT_SECRET that does not look random (32 spaces, 32 × "a"), and says why.
  */
 
 const WEAK = [

@@ -6,7 +6,7 @@ import { startSmtpServer, type TestSmtpServer } from '../../helpers/smtp.js';
 import { createMailWorker } from '../../../api/src/modules/mail/worker.js';
 
 /**
- * Issue 15, finding 7: every recipient is checked to be one valid address when the mail is queued
+ * Every recipient is checked to be one valid address when the mail is queued
  * and again when it is sent; a bad one leaves the mail failed with the reason, and nothing is sent.
  */
 const quiet = { info() {}, warn() {}, error() {} };

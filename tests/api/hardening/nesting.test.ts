@@ -3,8 +3,8 @@ import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { dialects } from '../../helpers/db.js';
 
 /**
- * Issue 22, finding 7: a body nested 5,000 deep answered 500 (a stack overflow in a recursive walk)
- * before sign-in. Bodies nested deeper than 64 levels are refused with 400 before anything walks them.
+ * Bodies nested deeper than 64 levels are refused with 400 before anything walks them, even before sign-in:
+ * one nested 5,000 deep would overflow the stack of a recursive walk.
  */
 const TOO_DEEP = { status: 0, message: 'The request body is nested too deeply (more than 64 levels).' };
 const nested = (depth: number, open = '[', close = ']') => open.repeat(depth) + close.repeat(depth);

@@ -4,7 +4,7 @@ import { createTestApp, signInDemoAccounts, type TestApp } from '../../helpers/a
 import { dialects } from '../../helpers/db.js';
 
 /**
- * Issue 15, finding 6: refund once, an order held by someone else moves only for Admin and
+ * Refund once, an order held by someone else moves only for Admin and
  * Manager (else 409 naming the holder), and only Admin and Manager restore Deleted orders.
  */
 describe.each(dialects())('order rules on %s', (dialect) => {

@@ -11,10 +11,10 @@ import { postUpload } from '../../helpers/upload.js';
 import { minimalPdf } from '../../../seeds/generator.js';
 
 /**
- * Issue 22, finding 5: four PDFs with active content were accepted and mailed to the customer as
- * they were: a catalog defined twice (the xref points to the copy with an OpenAction JavaScript,
+ * PDFs with active content are refused, since they would be mailed to the customer as they are: a
+ * catalog defined twice (the xref points to the copy with an OpenAction JavaScript,
  * pdf-lib kept the clean copy), an AcroForm /XFA stream holding a script, a GoToR to a UNC path and a
- * URI OpenAction. Each is refused with 400 and a message; plain PDFs still pass.
+ * URI OpenAction. Each is refused with 400 and a message; plain PDFs pass.
  */
 
 const PAGES = '<< /Type /Pages /Kids [3 0 R] /Count 1 >>';

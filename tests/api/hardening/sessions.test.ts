@@ -3,7 +3,7 @@ import { createTestApp, signInDemoAccounts, type TestApp } from '../../helpers/a
 import { dialects } from '../../helpers/db.js';
 
 /**
- * Issue 15, finding 5: change-password asks for the current password, logout ends the token at
+ * Change-password asks for the current password, logout ends the token at
  * once, and only Admin and Manager set another member's password.
  */
 describe.each(dialects())('sessions on %s', (dialect) => {

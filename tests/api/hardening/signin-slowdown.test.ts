@@ -5,8 +5,8 @@ import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { dialects } from '../../helpers/db.js';
 
 /**
- * Issue 22, finding 8: ten wrong passwords locked an account for everyone for 15 minutes, its owner
- * with the right password included, so anyone could lock admin@ out. Now the guesser is slowed down
+ * Wrong passwords never lock an account for everyone (anyone could then lock admin@ out): the guesser is
+ * slowed down
  * (a wait per account and address, and per address, that doubles with each failure, told in
  * Retry-After) and the owner signs in from an address that has not failed. In production mode, in
  * memory and in Redis.

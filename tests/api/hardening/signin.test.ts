@@ -5,10 +5,9 @@ import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { dialects } from '../../helpers/db.js';
 
 /**
- * Issue 15, finding 4: the sign-in limit counts failures only, per account and address and per IP, and
- * emails match exactly after lower-casing on both dialects (issue 22 made the per-account limit a wait
- * per account and address: see signin-slowdown.test.ts). Issue 14: with REDIS_URL the counts are shared
- * by every process.
+ * The sign-in limit counts failures only, per account and address and per IP, and
+ * emails match exactly after lower-casing on both dialects (the per-account limit is a wait per account and
+ * address: see signin-slowdown.test.ts). With REDIS_URL the counts are shared by every process.
  */
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -22,7 +21,7 @@ describe.each(dialects())('sign-in limits and email matching on %s', (dialect) =
   });
   afterAll(() => t?.close());
 
-  // Issue 22, finding 8 changed this: failures slow the account on the address that failed, not everywhere.
+  // Failures slow the account on the address that failed, not everywhere.
   it('slows failures per account and address, leaving the account open from other addresses', async () => {
     const codes = [];
     for (let i = 0; i < 5; i++) codes.push((await signIn(t, 'manager@demo.test', 'wrong-one', '10.0.0.1')).statusCode);

@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../../helpers/server.js';
 import { startServerProcess, type ServerProcess } from '../../helpers/serverProcess.js';
 
 /**
- * Issue 15, finding 1: a socket that sends headers and part of a body, or its headers a byte at a
+ * A socket that sends headers and part of a body, or its headers a byte at a
  * time, is closed once the request or header timeout runs out, and /api/health keeps answering
  * meanwhile; connections over the cap are refused at once.
  */

@@ -8,9 +8,8 @@ import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { dialects } from '../../helpers/db.js';
 
 /**
- * Issue 22, finding 8: SNS notifications were taken whatever their signed Timestamp, so a captured one
- * could be played again at any time. One older than an hour, or more than five minutes ahead, is
- * refused with 401 and nothing is stored (in production mode).
+ * An SNS notification older than an hour, or more than five minutes ahead, is refused with 401 and nothing
+ * is stored (in production mode), so that a captured one cannot be played again later.
  */
 
 const FIXTURES = path.join(import.meta.dirname, '..', 'evidence', 'fixtures');

@@ -11,7 +11,7 @@ import { eventually, holdStream, type HeldStream } from '../../helpers/heldStrea
 import { REDIS_URL } from '../../setup/redis.js';
 
 /**
- * Issue 22, findings 1, 2 and 8 (tickets): live event streams are capped per member and per address
+ * Live event streams are capped per member and per address
  * (across processes with Redis), each ends with its session, and stream tickets are rate limited.
  *
  * Two apps on one database: A with a heartbeat too long to matter here, so that what ends A's streams

@@ -7,7 +7,7 @@ import { postUpload } from '../../helpers/upload.js';
 import { minimalPdf } from '../../../seeds/generator.js';
 
 /**
- * Issue 15, findings 9 and 10: PDFs are parsed, and one without a page or with JavaScript, launch
+ * PDFs are parsed, and one without a page or with JavaScript, launch
  * actions or embedded files is refused; an over-size upload is refused by its Content-Length at
  * once, and one without a length stops being read at the limit.
  */

@@ -36,7 +36,7 @@ describe.each(dialects())('resources in ra-data-simple-rest conventions on %s', 
   };
   const refusal = (res: { statusCode: number; json(): unknown }, code: number) => {
     expect(res.statusCode).toBe(code);
-    // SPEC section 8: a refused session answers status 401 in the envelope, other refusals status 0.
+    // A refused session answers status 401 in the envelope, other refusals status 0.
     expect(res.json()).toMatchObject({ status: code === 401 ? 401 : 0, message: expect.any(String) });
   };
 
@@ -318,7 +318,7 @@ describe.each(dialects())('resources in ra-data-simple-rest conventions on %s', 
       refusal(await get('admin', `/api/team-members/${member.id}`), 404);
     });
 
-    it('keeps DESIGN section 4: no one raises privileges or removes the last Admin', async () => {
+    it('lets no one raise privileges or remove the last Admin', async () => {
       refusal(
         await send('manager', 'POST', '/api/team-members', {
           name: 'Up',

@@ -54,7 +54,7 @@ describe.each(dialects())('documents as an attack surface on %s', (dialect) => {
 
   it('stores a PDF with a script inside, and serves it only as a PDF attachment, never as a page', async () => {
     const order = await freshOrder();
-    // An HTML page behind a PDF header is no readable PDF (issue 15); a real PDF with the page as its text is stored.
+    // An HTML page behind a PDF header is no readable PDF; a real PDF with the page as its text is stored.
     const polyglot = await postUpload(t, token, {
       orderId: order.order_id,
       email: order.email,

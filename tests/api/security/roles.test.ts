@@ -74,7 +74,7 @@ describe.each(dialects())('role matrix on %s', (dialect) => {
     expect(admin.length).toBeGreaterThanOrEqual(27);
     for (const e of admin) expect(Object.keys(PERMISSIONS), endpointName(e)).toContain(e.permission);
     expect(closed.map(endpointName)).toContain('GET /api/user_info');
-    // Issue 21's configuration resources (Admins only) and the custom queues a role may open are walked too.
+    // Configuration resources (Admins only) and the custom queues a role may open are walked too.
     for (const name of [
       'GET /api/order-fields',
       'PUT /api/order-fields/:id',

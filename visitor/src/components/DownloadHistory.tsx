@@ -24,7 +24,7 @@ const VALUE_KEYS: Record<string, MessageKey> = {
   'Private network': 'valuePrivateNetwork',
 };
 
-/** The Downloaded History table (SPEC section 2), times as MM/DD/YYYY h:mm:ss AM in the visitor's zone, named (EDT, EST…). */
+/** The Downloaded History table, times as MM/DD/YYYY h:mm:ss AM in the visitor's zone, named (EDT, EST…). */
 export function DownloadHistory({ rows }: { rows: DownloadRow[] | null }) {
   const { t } = useI18n();
   const value = (text: string | null) => (text && VALUE_KEYS[text] ? t(VALUE_KEYS[text]) : (text ?? ''));

@@ -16,7 +16,7 @@ const NAV_KEYS: Record<string, MessageKey> = {
 
 const FOOTER_KEYS: Record<Brand['id'], MessageKey> = { main: 'footerMain', partner: 'footerPartner' };
 
-/** Translation bar, brand header and footer around a page (SPEC section 1, DESIGN section 6). */
+/** Translation bar, brand header and footer around a page. */
 export function Layout({ brand, host, children }: { brand: Brand; host: string; children: ReactNode }) {
   const { t } = useI18n();
   const label = (text: string) => (NAV_KEYS[text] ? t(NAV_KEYS[text]) : text);

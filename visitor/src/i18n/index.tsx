@@ -3,7 +3,7 @@ import { en, type Catalogue, type MessageKey } from './en';
 
 export type { MessageKey } from './en';
 
-/** The languages of the translation bar (DESIGN section 6), each named in itself. */
+/** The languages of the translation bar (docs/product.md#visitor-area), each named in itself. */
 export const LANGUAGES = [
   { code: 'en', name: 'English' },
   { code: 'th', name: 'ไทย' },

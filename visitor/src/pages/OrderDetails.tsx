@@ -8,7 +8,7 @@ import { navigate, trackPath } from '../router';
 import { forgetToken, readToken } from '../session';
 import { usePageTitle } from './usePageTitle';
 
-/** SPEC section 9: the download starts one second after a successful document request. */
+/** The download starts one second after a successful document request. */
 const DOWNLOAD_DELAY_MS = 1000;
 
 /** /get-new-order-details/{orderId}: the document, Download Now and the Downloaded History. */
@@ -70,7 +70,7 @@ export function OrderDetails({ orderId }: { orderId: number }) {
         await saveFile(link.url, link.fileName);
         setNotice({ tone: 'success', key: 'downloadDone', params: { fileName: link.fileName } });
       } catch (error) {
-        // SPEC only logs this; the visitor is told what happened and what to do.
+        // The old system only logs this; the visitor is told what happened and what to do.
         console.error('Download failed', error);
         const expired = error instanceof ApiError && error.status === 403;
         setNotice({ tone: 'error', key: expired ? 'downloadLinkExpired' : 'downloadFailed' });

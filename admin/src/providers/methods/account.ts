@@ -6,7 +6,7 @@ export interface PasswordChange {
   newPassword: string;
 }
 
-/** The signed-in member's own account (SPEC section 7; the API also asks for the current password). */
+/** The signed-in member's own account (the API also asks for the current password). */
 export const accountMethods = {
   /** Ends every session of the member on the server; the caller then signs out here too. */
   changePassword: (passwords: PasswordChange) =>

@@ -9,7 +9,7 @@ export interface UploadInput {
   mailServiceProvider: MailProvider;
 }
 
-/** The multipart form of upload-visa-document, with SPEC's field names. */
+/** The multipart form of upload-visa-document, with the old system's field names. */
 export function uploadFormData(input: UploadInput): FormData {
   const form = new FormData();
   form.append('orderId', String(input.orderId));
@@ -19,7 +19,7 @@ export function uploadFormData(input: UploadInput): FormData {
   return form;
 }
 
-/** Documents, mail, invoices and evidence packs of an order (SPEC section 7). */
+/** Documents, mail, invoices and evidence packs of an order (docs/product.md#the-old-systems-calls). */
 export const documentsMethods = {
   /** Uploads the finished document and mails it through the chosen provider (multipart). */
   uploadVisaDocument: (input: UploadInput) =>

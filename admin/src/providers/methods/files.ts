@@ -24,8 +24,8 @@ const parseEnvelope = (text: string): Envelope | null => {
 };
 
 /**
- * Uploaded documents and their transfers. Files are served only to a signed-in member (DESIGN
- * section 5), so they are fetched with the token rather than linked; uploads report their progress.
+ * Uploaded documents and their transfers. Files are served only to a signed-in member
+ * (docs/product.md#documents-mail-and-evidence), so they are fetched with the token rather than linked; uploads report their progress.
  */
 export const filesMethods = {
   /** The upload of documentsMethods, through XMLHttpRequest so that `onProgress` sees the bytes go (0..1). */

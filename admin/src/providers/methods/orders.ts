@@ -3,14 +3,6 @@ import type { Status } from '@app/domain';
 import { apiCall, apiUrl, httpClient } from '../httpClient';
 import { readStoredUser } from '../session';
 
-/** A row of the `orders` resource (GET /api/orders): the registry's order fields, keyed by `id` (the order id). */
-export interface OrderRow extends RaRecord {
-  order_id: number;
-  process_status: Status;
-  assignee_id?: number | null;
-  [field: string]: unknown;
-}
-
 export type FolderCounts = Record<string, number>;
 export interface FutureMonth {
   month: string;
@@ -39,8 +31,8 @@ const changeStatus = (orderId: number | number[], updatingStatus: Status, seen: 
   });
 
 /**
- * PUT /api/orders/{id} (issue 21): custom field values with the version the member saw; answers the order
- * as the member's role reads it (the record itself, or in the SPEC envelope).
+ * PUT /api/orders/{id}: custom field values with the version the member saw; answers the order
+ * as the member's role reads it (the record itself, or in the old system's envelope).
  */
 async function putFieldValues(params: UpdateParams) {
   const answer = await httpClient(apiUrl(`orders/${encodeURIComponent(String(params.id))}`), {
@@ -53,7 +45,7 @@ async function putFieldValues(params: UpdateParams) {
 }
 
 /**
- * The writes of the `orders` resource, which are actions rather than edits (SPEC section 4): an update
+ * The writes of the `orders` resource, which are actions rather than edits (docs/product.md#moves): an update
  * of `process_status` is a move and a delete is the soft delete (status Deleted), so react-admin's
  * useUpdate, useUpdateMany, useDelete and useDeleteMany work on orders and keep their cache right; any
  * other update sets custom field values. Reads (lists, one order) go to the conventional layer: GET /api/orders.
@@ -86,7 +78,7 @@ export const messageOf = async (call: Promise<{ message: string }>): Promise<Act
   message: (await call).message,
 });
 
-/** Queue calls that are not resource CRUD: counts, future months and the RPC actions of SPEC section 4. */
+/** Queue calls that are not resource CRUD: counts, future months and the RPC actions of the old system. */
 export const ordersMethods = {
   async getFolderCounts(): Promise<FolderCounts> {
     const answer = await apiCall<FolderCounts>(

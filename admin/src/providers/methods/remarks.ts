@@ -2,7 +2,7 @@ import { apiCall } from '../httpClient';
 import { readStoredUser } from '../session';
 import { messageOf } from './orders';
 
-/** The six flags of a comment (SPEC section 3), each sent as 'Y' when ticked. */
+/** The six flags of a comment (docs/product.md#orders), each sent as 'Y' when ticked. */
 export const REMARK_FLAGS = ['whatsapp', 'telephone', 'statusRefund', 'voided', 'chargeBack', 'reportError'] as const;
 export type RemarkFlag = (typeof REMARK_FLAGS)[number];
 
@@ -12,7 +12,7 @@ export interface NewRemark {
   flags: Partial<Record<RemarkFlag, boolean>>;
 }
 
-/** Comments on an order (SPEC section 7: add-new-remark); the remarker is the signed-in member. */
+/** Comments on an order (add-new-remark); the remarker is the signed-in member. */
 export const remarksMethods = {
   addRemark: ({ orderId, remark, flags }: NewRemark) =>
     messageOf(

@@ -12,7 +12,7 @@ export interface AuditEvent {
 }
 
 /**
- * Writes who did what, when, from and to (DESIGN section 3). Call it with the transaction that makes
+ * Writes who did what, when, from and to (docs/product.md#audit-log). Call it with the transaction that makes
  * the change, so that the change and its record land together or not at all.
  */
 export async function recordAudit(

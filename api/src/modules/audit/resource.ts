@@ -20,7 +20,7 @@ function fieldOfEvent(row: Row): string | undefined {
 /**
  * A custom value's event keeps its row (who, when, which order and field) but not the values for a reader
  * whose role may not read the field, or when the field is removed: the trail must not be a way round
- * the field's readers (issue 21).
+ * the field's readers.
  */
 export function withoutUnreadableValues(registry: Registry, member: Pick<Member, 'type'>) {
   const readable = new Set(

@@ -35,7 +35,7 @@ export class WaitBeforeRetrying extends HttpError {
 }
 
 /**
- * Slows down a password guesser instead of locking the account (issue 22, finding 8): failures are
+ * Slows down a password guesser instead of locking the account: failures are
  * counted per account and address and per address, and past a free allowance each failure makes
  * that key wait longer (doubling up to the longest wait) before it may try again. Nothing blocks an
  * account as such, so its owner signs in from an address that has not failed, whoever guesses

@@ -5,7 +5,7 @@ import routes from './routes.js';
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * The configuration Admins keep (issue 21), loaded, with its version, its custom queues and the
+     * The configuration Admins keep, loaded, with its version, its custom queues and the
      * registry it makes (app.registry answers it); every process reloads it when any changes it.
      */
     configuration: LoadedConfiguration;

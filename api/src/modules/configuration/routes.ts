@@ -82,7 +82,7 @@ function answerList<T extends ListRecord>(reply: FastifyReply, resource: string,
 }
 
 /**
- * The configuration (issue 21), Admins only: /api/order-fields and /api/custom-queues in
+ * The configuration, Admins only: /api/order-fields and /api/custom-queues in
  * ra-data-simple-rest's conventions, export and import of the whole; and for every member, the custom
  * queues their role may open.
  */

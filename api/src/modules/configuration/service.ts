@@ -42,7 +42,7 @@ import {
 } from './repo.js';
 
 /**
- * The configuration Admins keep on the server (issue 21): custom fields, built-in overrides and custom
+ * The configuration Admins keep on the server: custom fields, built-in overrides and custom
  * queues. Every process holds it loaded with the registry it makes (app.configuration); a change is
  * checked whole (checkConfiguration, the one rule set of records and imports), written in one
  * transaction with its audit event, then taken here at once and by every other process through the

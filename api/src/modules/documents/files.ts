@@ -2,7 +2,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { badRequest } from '../../http.js';
 import { checkPdf } from './pdfCheck.js';
 
-/** The document types DESIGN section 5 accepts, by what their bytes say, with the extension they are stored under. */
+/** The document types accepted (docs/product.md#documents-mail-and-evidence), by what their bytes say, with the extension they are stored under. */
 const ACCEPTED: Record<string, string> = {
   'application/pdf': 'pdf',
   'image/jpeg': 'jpg',

@@ -67,7 +67,7 @@ const decodeName = (written: string) =>
   written.replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 /**
- * What the raw bytes say, whatever a parser makes of them (issue 22, finding 5): readers follow the
+ * What the raw bytes say, whatever a parser makes of them: readers follow the
  * xref while pdf-lib reads the body in order, so a file can show each a different document. Refused:
  * an object number and generation defined twice anywhere in the bytes (incremental updates included:
  * such a file must be saved again as one piece), a classic xref entry that does not point at the

@@ -8,7 +8,7 @@ export interface UploadedFile {
   bytes: Buffer;
 }
 
-/** SPEC section 7 upload form (multipart); the route turns the parts into this object before validation. */
+/** The old system's upload form (multipart); the route turns the parts into this object before validation. */
 export const UploadBody = Type.Object({
   orderId: OrderIdField,
   email: MailEmailField,

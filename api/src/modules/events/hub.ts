@@ -55,7 +55,7 @@ export interface HubOptions {
   countsDelayMs: number;
   /** The folder counts of these members, by member id (the orders service). */
   countsOf: (members: Member[]) => Promise<Map<number, Record<string, number>>>;
-  /** The custom queues as they stand (issue 21): a member sees the counts of those their role may open. */
+  /** The custom queues as they stand: a member sees the counts of those their role may open. */
   customQueues?: () => readonly QueueDefinition[];
   /**
    * Orders changed, here (on commit) or in another process (from the bus): called before any stream
@@ -63,7 +63,7 @@ export interface HubOptions {
    */
   ordersChanged: () => void;
   /**
-   * The configuration changed (issue 21), here or in another process: the process reloads it before any
+   * The configuration changed, here or in another process: the process reloads it before any
    * stream hears of it (and of what follows), so that a client told of the change reads the new one.
    */
   configurationChanged: (version: number) => Promise<void>;

@@ -8,7 +8,7 @@ declare module 'fastify' {
   }
 }
 
-/** Live work (issue 14): the event stream, its tickets and presence. */
+/** Live work: the event stream, its tickets and presence. */
 export default fp(
   async (app) => {
     app.decorate('eventsService', eventsService);

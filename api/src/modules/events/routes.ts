@@ -11,7 +11,7 @@ import { TICKET_TTL_MS } from './tickets.js';
 const tags = ['events'];
 const unauthorized = (message: string) => new HttpError(401, message);
 
-/** Live work (issue 14): the event stream, its tickets, and who is viewing which order. */
+/** Live work: the event stream, its tickets, and who is viewing which order. */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const hub = await startHub(app, {
     heartbeatMs: app.config.liveHeartbeatMs,

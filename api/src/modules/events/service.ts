@@ -54,7 +54,7 @@ export async function endLiveStreams(db: Knex | Knex.Transaction, target: Stream
 }
 
 /**
- * Announces a configuration change (issue 21) that has committed: every process reloads the
+ * Announces a configuration change that has committed: every process reloads the
  * configuration, then every open stream gets `configuration.changed`. A failure is logged, not thrown:
  * the change stands, and every process finds the new version by itself within seconds.
  */

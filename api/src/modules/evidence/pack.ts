@@ -115,7 +115,7 @@ const printed = (value: unknown) =>
   value === null ? '' : typeof value === 'boolean' ? (value ? 'Yes' : 'No') : String(value);
 
 /**
- * A pack as a role may read it (issue 22, finding 6): the order's fields the registry hides from the
+ * A pack as a role may read it: the order's fields the registry hides from the
  * role (amount, currency, paid_at, purchase_ip, landing_domain for Team, Telecaller and Night Staff)
  * are printed nowhere, nor are the same facts where the pack repeats them: the purchase IP and the
  * earlier orders' payment time, IP and amount. The CE 3.0 verdict is reached on the whole facts first

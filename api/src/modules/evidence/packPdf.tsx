@@ -37,7 +37,7 @@ export interface DefencePack {
   ce3: Ce3Assessment<PriorTransaction>;
   brand: Brand;
   generatedAt: string;
-  /** The order's custom fields (issue 21) with their labels, in their order: Pack 2's order details. */
+  /** The order's custom fields with their labels, in their order: Pack 2's order details. */
   customFields: Array<{ source: string; label: string; value: string }>;
 }
 
@@ -244,7 +244,7 @@ function MailLog({ mails, mailEvents }: DefencePack) {
   );
 }
 
-/** A chargeback evidence pack (DESIGN section 5): cover, customer, timeline, the evidence of its kind, and the terms. */
+/** A chargeback evidence pack (docs/product.md#documents-mail-and-evidence): cover, customer, timeline, the evidence of its kind, and the terms. */
 export function renderDefencePack(pack: DefencePack): Promise<Buffer> {
   const { order, brand, type, purchase } = pack;
   return renderPdf(

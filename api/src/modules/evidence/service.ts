@@ -7,7 +7,7 @@ import { assembleDefencePack, packForRole } from './pack.js';
 import { renderDefencePack, type DefencePackType } from './packPdf.js';
 import { findEvidenceOrder } from './repo.js';
 
-/** Evidence exists only for orders that were delivered or are disputed (SPEC section 2). */
+/** Evidence exists only for orders that were delivered or are disputed. */
 async function defendableOrder(app: FastifyInstance, orderId: number) {
   const order = await findEvidenceOrder(app.db, orderId);
   if (!order) throw notFound('Order not found.');

@@ -8,7 +8,7 @@ declare module 'fastify' {
   }
 }
 
-/** Document links: GET /uploads/docs/..., outside /api because SPEC's links have that path. */
+/** Document links: GET /uploads/docs/..., outside /api because the old system's links have that path. */
 export default fp(
   async (app) => {
     app.decorate('filesService', filesService);

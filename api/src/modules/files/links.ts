@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 
 /**
- * Signed, short-lived links for visitors (DESIGN section 5): the visitor tracking token and the
+ * Signed, short-lived links for visitors (docs/product.md#documents-mail-and-evidence): the visitor tracking token and the
  * document download URL. They are HMACs under a key derived from the JWT secret, one purpose per
  * kind, so neither can stand in for the other nor for a staff token.
  */
@@ -46,7 +46,7 @@ export function verifyVisitorToken(secret: string, orderId: number, token: strin
   );
 }
 
-/** The document's public path, as SPEC shapes it. */
+/** The document's public path, as the old system shapes it. */
 const documentPath = (orderId: number, file1: string) => `/uploads/docs/${orderId}_${file1}`;
 
 /** The document's path with a signature valid for FILE_LINK_SECONDS. */

@@ -6,7 +6,7 @@ import { DocumentParams, DocumentQuery } from './schemas.js';
 import { DOCUMENT_NOT_FOUND, openDocument } from './service.js';
 
 /**
- * GET /uploads/docs/{orderId}_{file1}: the document bytes (SPEC's path, outside /api). Public as a
+ * GET /uploads/docs/{orderId}_{file1}: the document bytes (the old system's path, outside /api). Public as a
  * route; the service lets in a valid signed link or a staff token only.
  */
 const routes: FastifyPluginAsyncTypebox = async (app) => {

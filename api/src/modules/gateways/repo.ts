@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 export interface GatewayView {
   id: number;
   gateway_name: string;
-  /** '1' marks the active gateway (SPEC section 3). */
+  /** '1' marks the active gateway (the old system's flag). */
   is_active: '1' | '0';
 }
 

@@ -2,7 +2,7 @@ import { badRequest, notFound } from '../../http.js';
 import { integerId, pageInMemory, type ResourceRepository, type Row } from '../../core/resources.js';
 import { gateways, switchGateway } from './service.js';
 
-/** A gateway as a record: is_active a boolean (the SPEC endpoint keeps '1'/'0'). */
+/** A gateway as a record: is_active a boolean (the old system's endpoint keeps '1'/'0'). */
 const gatewayRecord = (g: { id: number; gateway_name: string; is_active: '1' | '0' }): Row => ({
   ...g,
   is_active: g.is_active === '1',

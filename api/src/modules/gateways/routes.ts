@@ -18,7 +18,7 @@ const SwitchBody = Type.Object({
   }),
 });
 
-/** Gateway Setting (SPEC section 7): the gateways and which one takes payments. */
+/** Gateway Setting (docs/product.md#the-old-systems-calls): the gateways and which one takes payments. */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/admin/payment-gateways', { schema: { tags }, config }, async () =>
     ok('Payment gateways.', await gateways(app.db)),

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { INVOICE_ORDER_ID_MIN_LENGTH, MESSAGES } from '@app/domain';
 
-/** SPEC section 5: the order id is required and at least 6 characters; a number is accepted too. */
+/** The order id is required and at least 6 characters; a number is accepted too. */
 export const SendInvoiceBody = Type.Object({
   orderId: Type.String({
     minLength: INVOICE_ORDER_ID_MIN_LENGTH,

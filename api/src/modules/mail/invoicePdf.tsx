@@ -7,7 +7,7 @@ const money = (amount: number | null, currency: string | null) =>
 
 const UTC_TIME = 'D MMMM YYYY, HH:mm [UTC]';
 
-/** The invoice of an order (SPEC "Send Invoice"): who paid what, for which service, through which gateway. */
+/** The invoice of an order (the old system's "Send Invoice"): who paid what, for which service, through which gateway. */
 export function renderInvoicePdf(
   order: MailOrder,
   { brand, countryName, issuedAt }: { brand: Brand; countryName: string; issuedAt: string },

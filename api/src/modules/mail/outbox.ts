@@ -17,7 +17,7 @@ export interface QueuedMail {
 }
 
 /**
- * Queues a mail in the outbox (DESIGN section 5). Call it inside the transaction of the change that
+ * Queues a mail in the outbox (docs/product.md#documents-mail-and-evidence). Call it inside the transaction of the change that
  * causes the mail, so that a mail is queued exactly when the change lands; the worker sends it.
  */
 export async function enqueueMail(trx: Knex | Knex.Transaction, mail: QueuedMail): Promise<void> {

@@ -15,7 +15,7 @@ export interface MailSender {
 const providerUrl = (config: AppConfig, provider: MailProvider) =>
   provider === 'AWS' ? config.mailAwsUrl : config.mailSendgridUrl;
 
-/** A provider configured by SMTP URL (DESIGN section 5); timeouts stay well inside the worker's claim lease. */
+/** A provider configured by SMTP URL (docs/product.md#documents-mail-and-evidence); timeouts stay well inside the worker's claim lease. */
 function smtpSender(url: string): MailSender {
   const transport = nodemailer.createTransport({
     url,

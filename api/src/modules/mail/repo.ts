@@ -23,7 +23,7 @@ const DELIVERABLE = ['queued', 'sending'];
 const SPARE_CANDIDATES = 8;
 
 /**
- * Claims up to `limit` due rows for `workerId` until `leaseUntil` (DESIGN section 7): a conditional
+ * Claims up to `limit` due rows for `workerId` until `leaseUntil` (docs/decisions/mail-outbox.md): a conditional
  * UPDATE per row that only succeeds while nobody else holds a live claim, so two workers never hold
  * the same row. An expired claim ('sending' whose worker died) is taken over: the mail it was sending
  * may have reached the server already, so it can arrive twice, with the same Message-ID (the worker

@@ -23,7 +23,7 @@ export const mailSubject = (kind: MailKind, config: AppConfig, orderId: number):
     invoice: `Invoice for your ${config.countryName} Digital Arrival Card - Order ${orderId}`,
   })[kind];
 
-/** The customer link of SPEC section 2: the tracking page on the admin host, with the encoded id. */
+/** The customer link of the old system: the tracking page on the admin host, with the encoded id. */
 export const trackOrderLink = (config: AppConfig, orderId: number) =>
   `${config.publicAdminUrl}/track-order/${encodeId(orderId)}`;
 

@@ -40,7 +40,7 @@ const MAX_BACKOFF_MS = 60 * 60_000;
 export const retryDelayMs = (baseMs: number, attempts: number) =>
   Math.min(MAX_BACKOFF_MS, baseMs * 2 ** Math.max(0, attempts - 1));
 
-/** The outbox worker of DESIGN section 5: sends queued mail with retries; any number may run at once. */
+/** The outbox worker: sends queued mail with retries; any number may run at once. */
 export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const { db, config, log, batchSize = 20, pollMs = 2000, leaseMs = 5 * 60_000 } = options;
   const id = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`.slice(0, 64);

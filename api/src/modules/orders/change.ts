@@ -261,7 +261,7 @@ export async function releaseOrdersOf(trx: Knex.Transaction, actor: Member, memb
   return held.length ? changeOrdersIn(trx, actor, held.map(Number), unassignChange) : 0;
 }
 
-/** Moves orders to one of the eight targets (SPEC section 4); orders already there stay as they are. */
+/** Moves orders to one of the eight targets (docs/product.md#moves); orders already there stay as they are. */
 export async function moveOrders(
   db: Knex,
   member: Member,

@@ -285,7 +285,7 @@ export function queueCount(rows: CounterRow[], queue: QueueDefinition, memberId:
   return total;
 }
 
-/** All queue counts keyed by their count field (SPEC section 3). */
+/** All queue counts keyed by their count field (docs/product.md#queues). */
 export function queueCounts(rows: CounterRow[], memberId: number, today: string): Record<string, number> {
   return Object.fromEntries(QUEUES.map((q) => [q.countField, queueCount(rows, q, memberId, today)]));
 }

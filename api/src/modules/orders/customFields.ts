@@ -16,7 +16,7 @@ import { badRequest } from '../../http.js';
 import { valuesByValue, type OrderCondition, type ValueSort } from './repo.js';
 
 /**
- * Custom fields' values (issue 21), kept in order_values (migration 017): read beside a page of orders
+ * Custom fields' values, kept in order_values (migration 017): read beside a page of orders
  * in one query, filtered by a join on the (field, value, order) indexes, and checked when written.
  */
 

@@ -24,7 +24,7 @@ import { customFilterCondition, findCustomValues } from './customFields.js';
 import type { OrderCondition } from './repo.js';
 
 /**
- * Custom queues (issue 21): which orders each holds (custom_queue_orders) and how many
+ * Custom queues: which orders each holds (custom_queue_orders) and how many
  * (custom_queue_counters), kept by the one change path as the order counters are, and rebuilt in SQL
  * from the same filter when a queue is defined or changed. A page of a custom queue is an index range
  * of its members; its count a sum of a few counter rows.

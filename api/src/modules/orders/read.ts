@@ -65,7 +65,7 @@ import {
 import { SEARCH_REQUIRED } from './schemas.js';
 
 /**
- * Reading orders: folder counts, the one list read (listOrders) behind /api/orders and the SPEC lists,
+ * Reading orders: folder counts, the one list read (listOrders) behind /api/orders and the old system's lists,
  * the page cache, the SLA age of rows, the Future Orders months and the view-order page.
  */
 
@@ -160,7 +160,7 @@ function columnsKey(columns: ListColumn[]): string {
   return key;
 }
 
-/** What a list of orders asks for, in the terms of the registry; the SPEC endpoints translate to it. */
+/** What a list of orders asks for, in the terms of the registry; the old system's endpoints translate to it. */
 export interface OrdersListRequest {
   /** The queue the list is narrowed to (opened: the role may read it); none for a list of given ids. */
   queue?: QueueDefinition;
@@ -233,7 +233,7 @@ export async function listOrders(
 }
 
 /**
- * The one read of a list of orders, behind /api/orders and the SPEC lists and search: the rows of a
+ * The one read of a list of orders, behind /api/orders and the old system's lists and search: the rows of a
  * queue narrowed by registry filters or a search, with the registry's list columns, in one query per
  * page (a deferred join: ids from the index, then those rows), and the total. Totals come from the
  * counters when they can count the filters; a search or another filter is counted up to a cap and
@@ -381,7 +381,7 @@ export const queuePageRequest = (queue: QueueDefinition, options: QueuePageOptio
   edgeWalk: options.edgeWalk,
 });
 
-/** One page of a queue with its total (SPEC section 3: counts are the pagination totals), uncached. */
+/** One page of a queue with its total (counts are the pagination totals), uncached. */
 export async function listQueue(
   db: Knex,
   member: Member,

@@ -113,7 +113,7 @@ const NAME_TEXT = /^[\p{L}\p{M}' -]+$/u;
  * The ways a search text can match, chosen by its shape: digits are an order id (exact, or a prefix as
  * primary-key ranges) or the start of an email; a name is a first, last or (with a space) full name,
  * whole under 3 characters, else by its start; other text (with '@', '.', digits...) is the start of an
- * email or contact email. Each is one index lookup (DESIGN section 7), never a '%text%' scan, and
+ * email or contact email. Each is one index lookup (docs/decisions/search.md), never a '%text%' scan, and
  * each is read on its own (findSearchIds): an OR of them makes MySQL fetch and sort every match.
  */
 export function searchConditions(text: string, _dialect?: Dialect): SearchMatch[] {
@@ -238,12 +238,12 @@ const selectOf = (prefix: string) => (c: ListColumn) =>
 
 /**
  * The query of one page of orders. A deferred join: the page's ids come from the index alone, then only
- * those rows are read, so deep pages stay fast (DESIGN section 7). On SQLite it is `order_id IN (ids)`, as
+ * those rows are read, so deep pages stay fast (docs/performance.md#budgets). On SQLite it is `order_id IN (ids)`, as
  * its planner would otherwise scan the table around the join, and a shallow page reads its rows straight
  * from the index walk (MySQL's planner, given every column, would walk the primary key instead of the
  * queue's index). Ties break by order id. `index` names the index MySQL must walk: with
  * a large OFFSET its planner otherwise picks another index on the same status and sorts every row of the
- * queue (0.3 s instead of an ordered index walk).
+ * queue rather than walk the index in order.
  */
 function pageQuery(db: Knex, conditions: OrderCondition[], columns: ListColumn[], page: PageWindow, now: string) {
   const mysql = dialectOf(db) === 'mysql';

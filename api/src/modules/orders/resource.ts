@@ -49,7 +49,7 @@ function listRequest(app: FastifyInstance, member: Member, query: ListQuery): Or
 }
 
 /**
- * Each row's latest mail, when the provider reported it bounced: the address and why (issue 24: a bounce
+ * Each row's latest mail, when the provider reported it bounced: the address and why (a bounce
  * shows in the queue row). One query for the page.
  */
 async function withMailBounce(app: FastifyInstance, rows: Record<string, unknown>[]) {

@@ -37,10 +37,10 @@ import { orderDetailsForRole, orderForRole } from './visibleFields.js';
 
 const tags = ['orders'];
 
-/** Queues and orders (SPEC section 7): counts, lists, search, details, assign and moves. */
+/** Queues and orders (docs/product.md#the-old-systems-calls): counts, lists, search, details, assign and moves. */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const queueListQuery = QueueListQuery(app.registry.orders!);
-  /** Rows as the SPEC lists answer them: with their SLA age, and the fields the member's role may read. */
+  /** Rows as the old system's lists answer them: with their SLA age, and the fields the member's role may read. */
   const answerRows = (rows: Array<Record<string, unknown>>, role: Member['type']) =>
     withSlaAge(rows, app.config).map(orderForRole(app.registry, role));
 

@@ -5,7 +5,7 @@
  */
 export * from './read.js';
 export * from './change.js';
-/** Custom queues (issue 21): which the app has, which a role may open, and their members rebuilt in SQL. */
+/** Custom queues: which the app has, which a role may open, and their members rebuilt in SQL. */
 export { configuredCustomQueues, customQueuesFor, rebuildCustomQueues } from './customQueues.js';
 /** An order's custom fields with their labels and values (Defence Pack 2's order details). */
 export { customValuesOf } from './customFields.js';

@@ -21,9 +21,9 @@ function derivedFromHidden(registry: Registry, resource: string, role: Role, hid
 }
 
 /**
- * A record of `resource` as `role` may read it, by the registry alone (issue 22, finding 6): every field
+ * A record of `resource` as `role` may read it, by the registry alone: every field
  * it hides from the role is left out, and what is computed from one is coarsened. Other properties (an
- * answer's own additions) stay. The one rule of every answer and document about orders: the SPEC
+ * answer's own additions) stay. The one rule of every answer and document about orders: the old system's
  * endpoints, the orders resource and the Defence Packs.
  */
 export function recordForRole(registry: Registry, resource: string, role: Role): <T extends Row>(record: T) => T {

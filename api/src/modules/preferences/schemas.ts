@@ -37,7 +37,7 @@ export const PREFERENCE_VALUES = {
   columnRanks: ColumnRanks,
   savedQueries: Type.Array(
     Type.Object({
-      // Shown as a menu entry: one line, no control characters (issue 22, finding 4).
+      // Shown as a menu entry: one line, no control characters.
       label: Type.String({ minLength: 1, maxLength: 100, pattern: SINGLE_LINE_PATTERN }),
       value: Type.Object({
         filter: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
@@ -55,11 +55,3 @@ export const PREFERENCE_VALUES = {
   // An IANA name ('America/New_York', 'UTC'); the admin falls back to the browser's zone for one it does not know.
   timeZone: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+)*$' }),
 } satisfies Record<PreferenceKind, unknown>;
-
-const PreferenceRecordView = Type.Object({
-  id: Type.String(),
-  value: Type.Unknown(),
-  scope: Type.Union([Type.Enum(['member', 'role']), Type.Null()]),
-});
-export const PreferenceList = Type.Array(PreferenceRecordView);
-export { PreferenceRecordView };

@@ -4,7 +4,7 @@ import { seqOf } from '../../db/list.js';
 import type { TableRecords } from '../../db/list.js';
 import { dayjs, EST_ZONE } from '@app/domain';
 
-/** The flags of a remark (SPEC section 3), each stored as 'Y' or 'N'. */
+/** The flags of a remark (docs/product.md#orders), each stored as 'Y' or 'N'. */
 export const REMARK_FLAGS = ['whatsapp', 'telephone', 'status_refund', 'voided', 'chargeback', 'report_error'] as const;
 export type RemarkFlag = (typeof REMARK_FLAGS)[number];
 
@@ -17,13 +17,13 @@ export interface RemarkRow extends Record<RemarkFlag, 'Y' | 'N'> {
   created_at: string;
 }
 
-/** A stored remark as the comment history shows it: us_date and us_time are New York time (SPEC section 3). */
+/** A stored remark as the comment history shows it: us_date and us_time are New York time (docs/product.md#orders). */
 export function remarkView<T extends { created_at: string }>({ created_at, ...remark }: T) {
   const t = dayjs.utc(created_at).tz(EST_ZONE);
   return { ...remark, us_date: t.format('MM-DD-YYYY'), us_time: t.format('h:mm:ss A'), create_ts: created_at };
 }
 
-/** An order's comments, newest first, as the view-order page shows them (SPEC section 3). */
+/** An order's comments, newest first, as the view-order page shows them (docs/product.md#orders). */
 export const findOrderRemarks = (db: Knex, orderId: number) =>
   db('remarks')
     .where({ order_id: orderId })

@@ -3,7 +3,7 @@ import { ok } from '../../http.js';
 import { AddRemarkBody } from './schemas.js';
 import { addRemark } from './service.js';
 
-/** Comments on an order (SPEC section 7: add-new-remark); they are read with the order's details. */
+/** Comments on an order (add-new-remark); they are read with the order's details. */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/admin/add-new-remark',

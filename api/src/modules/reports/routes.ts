@@ -5,7 +5,7 @@ import { countryReport, processedByReport } from './service.js';
 
 const tags = ['reports'];
 
-/** Country Order List and Order Processed (SPEC section 7), read from the read replica when there is one. */
+/** Country Order List and Order Processed (docs/product.md#the-old-systems-calls), read from the read replica when there is one. */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/admin/get-country-order-count',

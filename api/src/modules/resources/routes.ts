@@ -45,7 +45,7 @@ interface DefinitionUse {
 
 /**
  * Made once per definition object: the registry answers the same object until the configuration
- * changes it (issue 21: custom fields of orders), so a new definition is compiled once, when first used.
+ * changes it (custom fields of orders), so a new definition is compiled once, when first used.
  */
 const uses = new WeakMap<ResourceDefinition, DefinitionUse>();
 function useOf(resource: ResourceDefinition): DefinitionUse {

@@ -14,7 +14,7 @@ import {
 const fieldsOf = (app: FastifyInstance) => memberFields(app.registry['team-members']!);
 
 /**
- * team-members: Manage Team through the team service, so the escalation rules of DESIGN section 4 hold.
+ * team-members: Manage Team through the team service, so the escalation rules hold.
  * Bodies come checked against the registry's form fields (react-admin's Edit sends the whole record
  * back, and an emptied password input as null: the password is kept).
  */

@@ -16,7 +16,7 @@ import {
 const tags = ['team'];
 const config = { permission: 'team.manage' } as const;
 
-/** Manage Team (SPEC section 7). Answers pass through a response schema, so no password field can leave. */
+/** Manage Team (docs/product.md#the-old-systems-calls). Answers pass through a response schema, so no password field can leave. */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const members = app.registry['team-members']!;
   const fields = memberFields(members);

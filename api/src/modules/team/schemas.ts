@@ -9,7 +9,7 @@ const MemberId = (field: string) =>
   });
 
 /**
- * Manage Team's bodies and answers (SPEC section 7), made from the registry's team-members entry, the
+ * Manage Team's bodies and answers (docs/product.md#the-old-systems-calls), made from the registry's team-members entry, the
  * one place its fields are declared: add and update take its form fields with their rules (update
  * names the member, tmId, and may leave the password empty), and a member is answered with its
  * readable fields only (the response schema drops anything else, a password hash above all).

@@ -65,7 +65,7 @@ const LAST_ADMIN = 'The last Admin must stay: add another Admin first.';
 const OWN_PASSWORD = 'Change your own password with Change Password, which asks for the current one.';
 const OTHERS_PASSWORD = "Only an Admin or a Manager can set another member's password.";
 
-/** Team management cannot raise privileges (DESIGN section 4). */
+/** Team management cannot raise privileges (docs/product.md#roles-and-permissions). */
 const mayManage = (actor: Member, role: string) => {
   if (!canManageMember(actor.type, role as Role)) throw forbidden(`You cannot manage members with the role ${role}.`);
 };

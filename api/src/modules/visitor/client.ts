@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { UAParser } from 'ua-parser-js';
 import { placeOfIp, type IpPlace } from '../../geo/ipLocation.js';
 
-/** Who downloaded, as the download history and the evidence pack show it (DESIGN section 6). */
+/** Who downloaded, as the download history and the evidence pack show it (docs/product.md#visitor-area). */
 export interface VisitorClient {
   ip: string;
   user_agent: string;
@@ -22,7 +22,7 @@ const COUNTRY_HEADERS = ['cf-ipcountry', 'x-country-code'] as const;
 const clip = (value: string, max: number) => value.slice(0, max);
 const joined = (separator: string, ...parts: Array<string | undefined>) => parts.filter(Boolean).join(separator);
 
-/** IPv4 clients reach a dual-stack socket as ::ffff:a.b.c.d; SPEC shows them without the prefix. */
+/** IPv4 clients reach a dual-stack socket as ::ffff:a.b.c.d; the old system shows them without the prefix. */
 export const plainIp = (ip: string) => ip.replace(/^::ffff:/i, '');
 
 /**

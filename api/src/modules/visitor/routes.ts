@@ -5,7 +5,7 @@ import { downloadRateLimit, trackRateLimit } from '../../plugins/publicRateLimit
 import { DownloadBody, DownloadHistoryBody, TrackOrderBody } from './schemas.js';
 import { downloadPage, requestDownload, trackOrder } from './service.js';
 
-/** The visitor calls of SPEC section 7: public, rate limited per IP, the later two need the visitor token. */
+/** The visitor calls of the old system: public, rate limited per IP, the later two need the visitor token. */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/front/track-order',

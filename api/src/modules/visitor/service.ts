@@ -12,7 +12,7 @@ import {
 import type { VisitorClient } from './client.js';
 import { findTrackableOrder, insertDownload, listDownloads } from './repo.js';
 
-/** One answer for an unknown order and a wrong email, so tracking cannot list orders (DESIGN section 6). */
+/** One answer for an unknown order and a wrong email, so tracking cannot list orders (docs/product.md#visitor-area). */
 /** Evidence packs describe the visitor's browser with it. */
 export { describeUserAgent } from './client.js';
 

@@ -26,7 +26,7 @@ const header = (request: FastifyRequest, name: string) => {
 const SNS_HOST = /^sns\.[a-z0-9-]+\.amazonaws\.com(\.cn)?$/;
 
 /**
- * Delivery events from the mail providers (DESIGN section 2): public, rate limited per IP before
+ * Delivery events from the mail providers (docs/architecture.md#http): public, rate limited per IP before
  * anything is read, and believed only with a valid provider signature. Answers 2xx for every signed
  * event, even one about a mail we do not know, so the provider stops retrying it.
  */

@@ -42,7 +42,7 @@ export const SNS_MAX_AHEAD_SECONDS = 5 * 60;
 
 /**
  * Whether a signed SNS Timestamp (ISO 8601) is recent: at most an hour old and at most five minutes
- * ahead, so a captured notification cannot be played again later (issue 22, finding 8).
+ * ahead, so a captured notification cannot be played again later.
  */
 export function snsTimestampIsFresh(timestamp: string, nowMs: number): boolean {
   if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?Z$/.test(timestamp)) return false;
