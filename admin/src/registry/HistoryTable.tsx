@@ -1,5 +1,12 @@
 import type { ReactElement, ReactNode } from 'react';
-import { DataTable, Pagination, ReferenceManyField, useTranslate, type ReferenceManyFieldProps } from 'react-admin';
+import {
+  DataTable,
+  Pagination,
+  ReferenceManyField,
+  useListContext,
+  useTranslate,
+  type ReferenceManyFieldProps,
+} from 'react-admin';
 import { ColumnsButton } from '../preferences/ColumnsButton';
 import { ScrollRegion } from '../layout/ScrollRegion';
 import { useResourceDefinition } from './useRegistry';
@@ -8,6 +15,12 @@ import { listFields, registryColumns, type CellRenderers, type CellStyles } from
 
 /** A history's times are long (date, 12-hour time and zone): they wrap in a narrow table, as text does. */
 const WRAPPING_TIME: CellStyles = { created_at: () => ({}) };
+
+/** What a history shown only with rows holds: nothing until its rows are in, so no heading flashes over none. */
+function ShownWithRows({ children }: { children: ReactNode }) {
+  const { isPending } = useListContext();
+  return isPending ? null : children;
+}
 
 /** A column of a history that is no field of the registry: an action on the row. */
 export interface HistoryAction {
@@ -59,7 +72,9 @@ export function HistoryTable({
   const hidden = rest.map((field) => field.source);
   const storeKey = `${resource}.history.datatable`;
   const title = translate(`resources.${resource}.title`);
-  return (
+  // The section's heading and columns button are drawn with what it holds: a history shown only when it has
+  // rows (`empty` null: Email History) leaves no heading over no table.
+  const section = (content: ReactNode, pagination?: ReactNode) => (
     <Section
       title={title}
       testId={sectionTestId}
@@ -71,32 +86,39 @@ export function HistoryTable({
         />
       }
     >
-      <ReferenceManyField
-        reference={resource}
-        target="order_id"
-        sort={definition.defaultSort}
-        perPage={25}
-        empty={empty}
-        pagination={<Pagination rowsPerPageOptions={[]} />}
-        queryOptions={queryOptions}
-      >
-        <ScrollRegion label={title}>
-          <DataTable
-            storeKey={storeKey}
-            hiddenColumns={hidden}
-            bulkActionButtons={false}
-            rowClick={false}
-            hover={false}
-            expand={expand}
-            sx={sx}
-            data-testid={testId}
-          >
-            {registryColumns(columns, renderers, { ...WRAPPING_TIME, ...styles })}
-            {action && <DataTable.Col label={action.label} disableSort render={action.render} />}
-          </DataTable>
-        </ScrollRegion>
-      </ReferenceManyField>
+      {content}
+      {pagination}
       {children}
     </Section>
+  );
+  const table = section(
+    <ScrollRegion label={title}>
+      <DataTable
+        storeKey={storeKey}
+        hiddenColumns={hidden}
+        bulkActionButtons={false}
+        rowClick={false}
+        hover={false}
+        expand={expand}
+        sx={sx}
+        data-testid={testId}
+      >
+        {registryColumns(columns, renderers, { ...WRAPPING_TIME, ...styles })}
+        {action && <DataTable.Col label={action.label} disableSort render={action.render} />}
+      </DataTable>
+    </ScrollRegion>,
+    <Pagination rowsPerPageOptions={[]} />,
+  );
+  return (
+    <ReferenceManyField
+      reference={resource}
+      target="order_id"
+      sort={definition.defaultSort}
+      perPage={25}
+      empty={empty && section(empty)}
+      queryOptions={queryOptions}
+    >
+      {empty === null ? <ShownWithRows>{table}</ShownWithRows> : table}
+    </ReferenceManyField>
   );
 }
