@@ -8,6 +8,7 @@ import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './i18n';
 import { theme } from './theme';
 import { Layout } from './layout/Layout';
+import NotFound from './layout/NotFound';
 import orders from './orders';
 import teamMembers from './team-members';
 import gateways from './gateways';
@@ -21,6 +22,7 @@ import { customQueueResource, orderFieldResource } from './configuration';
 import { createPreferencesStore } from './preferences/store';
 import { TimeZoneScope } from './preferences/timeZone';
 import { ORDER_PAGE_ROUTE, REDIRECTS } from './routes';
+import { PRODUCT_TITLE } from './config';
 
 // Loaded when first opened, so that a cold start on a queue (the usual one) downloads neither.
 const LoginPage = lazy(() => import('./login/LoginPage'));
@@ -100,6 +102,8 @@ export function App() {
                   loginPage={LoginPage}
                   layout={ZonedLayout}
                   dashboard={Dashboard}
+                  catchAll={NotFound}
+                  title={PRODUCT_TITLE}
                   notification={notification}
                   store={preferencesStore}
                   disableTelemetry

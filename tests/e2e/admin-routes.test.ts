@@ -155,6 +155,17 @@ describe.skipIf(!browserAvailable())('every admin address opens its screen, for 
     },
   );
 
+  it.each(['no-such-screen', 'custom-no-such-queue'])(
+    "an address that opens no screen (/admin/%s) says so in the admin's words, with a way back",
+    async (path) => {
+      // A custom queue the role may not open is, to that role, an address that leads nowhere.
+      const page = await open('Team', path);
+      await pageHeading(page, 'Page not found').waitFor();
+      await page.getByTestId('not-found').getByRole('button', { name: 'Back' }).waitFor();
+      expect(await page.getByText('React Admin').count()).toBe(0);
+    },
+  );
+
   it.each(REDIRECTS.map((redirect) => [redirect.from({ order: 1, teamMember: 1 }), redirect] as const))(
     "react-admin's address /admin/%s leads to the old-system address of its screen",
     async (_name, redirect) => {

@@ -60,6 +60,10 @@ export const en = {
     },
     notify: { assigned: TEXTS.assigned, deleted: TEXTS.deleted },
     empty: { noRecords: TEXTS.noRecords, noData: TEXTS.noData },
+    notFound: {
+      title: 'Page not found',
+      message: 'This address leads to no screen, or to one your role may not open.',
+    },
     pagination: {
       rowsPerPage: 'Rows per page',
       all: 'All',

@@ -76,6 +76,10 @@ export const fr: AppMessages = {
       deleted: 'La commande a été supprimée',
     },
     empty: { noRecords: 'Aucun enregistrement trouvé', noData: 'Aucune donnée dans le tableau' },
+    notFound: {
+      title: 'Page introuvable',
+      message: 'Cette adresse ne mène à aucun écran, ou à un écran que votre rôle ne peut pas ouvrir.',
+    },
     pagination: {
       rowsPerPage: 'Lignes par page',
       all: 'Toutes',
