@@ -128,6 +128,18 @@ describe.each(dialects())('read paths by the role on %s', (dialect) => {
         'encodedId',
       ]);
       expect(Object.keys(details).filter((key) => !allowed.has(key))).toEqual([]);
+      // Each item of the histories by its own resource: its fields and the time under SPEC's name.
+      for (const [list, resource] of [
+        ['mailHistory', 'mails'],
+        ['uploadDoc', 'documents'],
+        ['downloadHistory', 'downloads'],
+      ]) {
+        const fields = new Set([...t.app.registry[resource]!.fields.map((f) => f.source), 'create_ts', 'uploadDoc']);
+        for (const item of details[list!] as Row[]) {
+          expect(item).toHaveProperty('create_ts');
+          expect(Object.keys(item).filter((key) => !fields.has(key))).toEqual([]);
+        }
+      }
 
       const mail = (await get(role, `/api/admin/email-content/${order.order_id}`)).json().data;
       expect(mail.text.includes(LAST_NAME), `${role} reads the name in the mail`).toBe(reads);

@@ -83,15 +83,30 @@ export const orderForRole = (registry: Registry, role: Role) => recordForRole(re
 
 /** What the view-order page's data adds to the order's fields: its histories, remarks and encoded id. */
 const DETAILS_EXTRAS = ['mailHistory', 'uploadDoc', 'downloadHistory', 'remark', 'encodedId'];
-/** What a mail of the history adds to the mail's fields. */
-const MAIL_EXTRAS = ['id', 'order_id', 'create_ts', 'uploadDoc'];
+/** What an item of the histories adds to its resource's fields: the time, under SPEC's name. */
+const HISTORY_EXTRAS = ['create_ts'];
+/** What a mail of the history adds besides: the document it carried. */
+const MAIL_EXTRAS = [...HISTORY_EXTRAS, 'uploadDoc'];
 
-/** The view-order page's data as a role may read it: the order's fields, and those of each of its mails. */
+type Details = Row & { mailHistory?: Row[]; uploadDoc?: Row[]; downloadHistory?: Row[] };
+
+/**
+ * The view-order page's data as a role may read it: the order's fields, and those of each item of its
+ * histories (mails, documents, downloads) by their own resources.
+ */
 export function orderDetailsForRole(registry: Registry, role: Role) {
   const order = recordForRole(registry, 'orders', role, DETAILS_EXTRAS);
-  const mail = recordForRole(registry, 'mails', role, MAIL_EXTRAS);
-  return <T extends Row & { mailHistory?: Row[] }>(details: T): T => {
-    const visible = order(details);
-    return visible.mailHistory ? { ...visible, mailHistory: visible.mailHistory.map(mail) } : visible;
+  const items = {
+    mailHistory: recordForRole(registry, 'mails', role, MAIL_EXTRAS),
+    uploadDoc: recordForRole(registry, 'documents', role, HISTORY_EXTRAS),
+    downloadHistory: recordForRole(registry, 'downloads', role, HISTORY_EXTRAS),
+  };
+  return <T extends Details>(details: T): T => {
+    const visible: Details = order(details);
+    for (const [list, item] of Object.entries(items) as Array<[keyof typeof items, (row: Row) => Row]>) {
+      const rows = visible[list];
+      if (rows) visible[list] = rows.map(item);
+    }
+    return visible as T;
   };
 }
