@@ -133,9 +133,9 @@ describe.each(dialects())('read paths by the role on %s', (dialect) => {
         ['mailHistory', 'mails'],
         ['uploadDoc', 'documents'],
         ['downloadHistory', 'downloads'],
-      ]) {
+      ] as const) {
         const fields = new Set([...t.app.registry[resource]!.fields.map((f) => f.source), 'create_ts', 'uploadDoc']);
-        for (const item of details[list!] as Row[]) {
+        for (const item of details[list] as Row[]) {
           expect(item).toHaveProperty('create_ts');
           expect(Object.keys(item).filter((key) => !fields.has(key))).toEqual([]);
         }
