@@ -26,6 +26,7 @@ import auth from './plugins/auth.js';
 import docs from './plugins/docs.js';
 import staticApps from './plugins/static.js';
 import { modules } from './modules/index.js';
+import { AJV_OPTIONS } from './core/validators.js';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -75,10 +76,7 @@ export async function buildApp({
     // Node checks the request and header timeouts this often (30 s by default).
     http: { headersTimeout: config.headersTimeoutMs, connectionsCheckingInterval: 1000 },
     frameworkErrors: unreadableUrl,
-    ajv: {
-      // errorMessage carries the old system's wording; verbose gives the error handler the schema that failed.
-      customOptions: { keywords: ['errorMessage'], verbose: true, allErrors: false },
-    },
+    ajv: { customOptions: AJV_OPTIONS },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);

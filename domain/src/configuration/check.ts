@@ -1,10 +1,12 @@
 import { SINGLE_LINE_PATTERN } from '../csv.js';
+import { isIsoDate, parseIsoDateTime } from '../dates.js';
 import { ROLES, isRole } from '../roles.js';
 import { STATUSES } from '../statuses.js';
 import { mayReadField } from '../registry/index.js';
 import type { Registry } from '../registry/types.js';
 import { effectiveRegistry, LOCKED_FIELDS, overridableFields } from './effective.js';
 import { listFilterKeys, RESERVED_FILTER_KEYS } from './matches.js';
+import { isLinearPattern } from './patterns.js';
 import {
   CONFIGURATION_LIMITS as LIMITS,
   CUSTOM_FIELD_TYPES,
@@ -31,22 +33,25 @@ type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => !!value && typeof value === 'object' && !Array.isArray(value);
 /** Labels, choices and names show as one line (a menu entry, a column header): no control characters. */
 const ONE_LINE = new RegExp(SINGLE_LINE_PATTERN);
+/**
+ * Nor only spaces, nor the controls that reorder what follows (U+202E shows `txt.exe` as `exe.txt`):
+ * a label must read as what it is.
+ */
+const BIDI_CONTROLS = /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 const isText = (value: unknown, max: number, min = 0) =>
-  typeof value === 'string' && value.length >= min && value.length <= max && ONE_LINE.test(value);
+  typeof value === 'string' &&
+  value.length >= min &&
+  value.length <= max &&
+  ONE_LINE.test(value) &&
+  !BIDI_CONTROLS.test(value) &&
+  (value === '' || value.trim() !== '');
+/** How isText's rules read after "is one line of text of …". */
+const READABLE = 'not blank, without direction controls';
 const isTextOrNull = (value: unknown, max: number) => value === null || value === undefined || isText(value, max);
 /** Help and patterns may run over lines. */
 const isLongText = (value: unknown, max: number) =>
   value === null || value === undefined || (typeof value === 'string' && value.length <= max);
 const isNumberOrNull = (value: unknown) => value === null || value === undefined || Number.isFinite(value);
-
-function validPattern(source: string): boolean {
-  try {
-    new RegExp(source);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The record with every optional property given its default, as kept. */
 export function normalizeFieldRecord(record: Json): OrderFieldRecord {
@@ -113,11 +118,11 @@ function checkField(raw: unknown, index: number, base: Registry, problems: Confi
     problem('.id', `${id} is, or ends like, the name of a list filter (_gte, _lte): choose another key.`);
   }
   if (!isTextOrNull(raw.label, LIMITS.labelLength))
-    problem('.label', `label is one line of text of at most ${LIMITS.labelLength} characters.`);
+    problem('.label', `label is one line of text of at most ${LIMITS.labelLength} characters, ${READABLE}.`);
   if (raw.builtIn !== true && (raw.label === undefined || raw.label === null || raw.label === ''))
     problem('.label', 'label is required.');
   if (!isTextOrNull(raw.labelFr, LIMITS.labelLength))
-    problem('.labelFr', `labelFr is one line of text of at most ${LIMITS.labelLength} characters.`);
+    problem('.labelFr', `labelFr is one line of text of at most ${LIMITS.labelLength} characters, ${READABLE}.`);
   if (!isLongText(raw.help, LIMITS.helpLength)) problem('.help', `help is at most ${LIMITS.helpLength} characters.`);
   // A field nobody reads is a removed one: removing says so and keeps it restorable.
   if (raw.readRoles !== undefined) checkRoles(raw.readRoles, at('.readRoles'), problems, true);
@@ -149,7 +154,7 @@ function checkField(raw: unknown, index: number, base: Registry, problems: Confi
     else if (choices.length > LIMITS.choices)
       problem('.choices', `A choice field has at most ${LIMITS.choices} choices (this one has ${choices.length}).`);
     else if (choices.some((c) => !isText(c, LIMITS.choiceLength, 1)))
-      problem('.choices', `Each choice is one line of text of 1 to ${LIMITS.choiceLength} characters.`);
+      problem('.choices', `Each choice is one line of text of 1 to ${LIMITS.choiceLength} characters, ${READABLE}.`);
     else if (new Set(choices).size !== choices.length) problem('.choices', 'The choices repeat one another.');
   } else if (choices !== undefined && choices !== null && !(Array.isArray(choices) && choices.length === 0)) {
     problem('.choices', 'Only a choice field has choices.');
@@ -162,8 +167,11 @@ function checkField(raw: unknown, index: number, base: Registry, problems: Confi
     problem('.min', 'Only number and text fields have a min and a max.');
   if (raw.pattern != null && raw.pattern !== '') {
     if (type !== 'text') problem('.pattern', 'Only a text field has a pattern.');
-    else if (typeof raw.pattern !== 'string' || !isLongText(raw.pattern, 500) || !validPattern(raw.pattern))
-      problem('.pattern', 'pattern is not a valid regular expression.');
+    else if (typeof raw.pattern !== 'string' || !isLongText(raw.pattern, 500) || !isLinearPattern(raw.pattern))
+      problem(
+        '.pattern',
+        'pattern is not a valid regular expression (RE2 syntax: no back-references nor look-arounds).',
+      );
   }
   if (type === 'longText' && (raw.filter === true || raw.sortable === true))
     problem('.filter', 'A long text field cannot filter or sort: make it a text field.');
@@ -184,7 +192,7 @@ function checkQueue(raw: unknown, index: number, fieldsOf: Registry, problems: C
       `A queue cannot be called "${RESERVED_QUEUE_ID}": custom-queues is the Configuration screen's address.`,
     );
   if (!isText(raw.name, LIMITS.labelLength, 1))
-    problem('.name', `name is one line of text of 1 to ${LIMITS.labelLength} characters.`);
+    problem('.name', `name is one line of text of 1 to ${LIMITS.labelLength} characters, ${READABLE}.`);
   if (!Array.isArray(raw.statuses) || raw.statuses.length === 0 || raw.statuses.some((s) => !STATUSES.includes(s)))
     problem('.statuses', `statuses is a list of one or more of: ${STATUSES.join(', ')}.`);
   checkRoles(raw.roles, at('.roles'), problems, true);
@@ -221,8 +229,7 @@ function checkQueue(raw: unknown, index: number, fieldsOf: Registry, problems: C
   }
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const STORED_DATETIME = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/;
+const STORED_DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 /**
  * A queue filter's values by the field's type, as stored (the change path compares them with the stored
  * value, the rebuild in SQL): choices are checked by their list, other text by its length.
@@ -233,14 +240,23 @@ const FILTER_VALUE_SHAPES: Partial<Record<string, { what: string; test: (value: 
   reference: { what: 'a whole number', test: (v) => Number.isInteger(v) },
   money: { what: 'a whole number', test: (v) => Number.isInteger(v) },
   boolean: { what: 'true or false', test: (v) => typeof v === 'boolean' },
-  date: { what: 'a date (YYYY-MM-DD)', test: (v) => typeof v === 'string' && DAY.test(v) },
+  date: { what: 'a date (YYYY-MM-DD)', test: (v) => typeof v === 'string' && isIsoDate(v) },
   datetime: {
     what: 'a date (YYYY-MM-DD) or a UTC date and time (YYYY-MM-DD HH:mm:ss)',
-    test: (v) => typeof v === 'string' && STORED_DATETIME.test(v),
+    test: (v) => typeof v === 'string' && (isIsoDate(v) || (STORED_DATETIME.test(v) && parseIsoDateTime(v) === v)),
   },
   text: { what: `text of at most ${CUSTOM_TEXT_MAX} characters`, test: (v) => isText(v, CUSTOM_TEXT_MAX, 1) },
   email: { what: `text of at most ${CUSTOM_TEXT_MAX} characters`, test: (v) => isText(v, CUSTOM_TEXT_MAX, 1) },
 };
+
+/** The most problems an answer lists: enough to fix a document, and a bounded answer. */
+export const MAX_PROBLEMS = 100;
+
+/** Each value given more than once, once for each time it repeats. */
+function repeated(values: unknown[]): unknown[] {
+  const seen = new Set<unknown>();
+  return values.filter((value) => seen.has(value) || !seen.add(value));
+}
 
 /**
  * Checks a configuration (an import's `fields` and `queues`, or the stored one with one record
@@ -264,28 +280,29 @@ export function checkConfiguration(
   if (!Array.isArray(queues)) problems.push({ path: 'queues', message: 'queues must be a list.' });
   if (problems.length || !Array.isArray(fields) || !Array.isArray(queues)) return { problems };
 
-  fields.forEach((field, i) => checkField(field, i, base, problems));
-  const custom = fields.filter((f) => isObject(f) && f.builtIn !== true);
+  // Counted before anything else: the checks below grow with the records, and a refusal names the limit alone.
+  const custom = fields.filter((f) => !isObject(f) || f.builtIn !== true);
+  const builtIns = fields.length - custom.length;
+  const overridable = overridableFields(base.orders!).length;
   if (custom.length > LIMITS.customFields)
     problems.push({
       path: 'fields',
       message: `At most ${LIMITS.customFields} custom fields (removed ones count): this has ${custom.length}.`,
     });
-  const ids = fields.map((f) => (isObject(f) ? f.id : undefined));
-  ids.forEach((id, i) => {
-    if (ids.indexOf(id) !== i)
-      problems.push({ path: `fields.${String(id)}.id`, message: `${String(id)} is used twice.` });
-  });
+  if (builtIns > overridable)
+    problems.push({ path: 'fields', message: `At most ${overridable} built-in fields: this has ${builtIns}.` });
   if (queues.length > LIMITS.customQueues)
     problems.push({
       path: 'queues',
       message: `At most ${LIMITS.customQueues} custom queues: this has ${queues.length}.`,
     });
-  const queueIds = queues.map((q) => (isObject(q) ? q.id : undefined));
-  queueIds.forEach((id, i) => {
-    if (queueIds.indexOf(id) !== i)
-      problems.push({ path: `queues.${String(id)}.id`, message: `${String(id)} is used twice.` });
-  });
+  if (problems.length) return { problems };
+
+  fields.forEach((field, i) => checkField(field, i, base, problems));
+  for (const id of repeated(fields.map((f) => (isObject(f) ? f.id : undefined))))
+    problems.push({ path: `fields.${String(id)}.id`, message: `${String(id)} is used twice.` });
+  for (const id of repeated(queues.map((q) => (isObject(q) ? q.id : undefined))))
+    problems.push({ path: `queues.${String(id)}.id`, message: `${String(id)} is used twice.` });
   // Queues filter on the fields as they will be (a custom field of the same document counts); they are
   // checked even when some fields have problems, against the fields that can be read.
   const readable = fields.filter(
@@ -297,7 +314,7 @@ export function checkConfiguration(
     queues: [],
   });
   queues.forEach((queue, i) => checkQueue(queue, i, withFields, problems));
-  if (problems.length) return { problems };
+  if (problems.length) return { problems: problems.slice(0, MAX_PROBLEMS) };
   configuration.queues = queues.map((q) => normalizeQueueRecord(q as Json));
   return { problems, configuration };
 }

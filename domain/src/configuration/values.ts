@@ -1,5 +1,6 @@
-import { dayjs, DB_DATETIME, isIsoDate } from '../dates.js';
+import { isIsoDate, parseIsoDateTime } from '../dates.js';
 import { SINGLE_LINE_PATTERN } from '../csv.js';
+import { matchesPattern } from './patterns.js';
 import type { FieldDefinition } from '../registry/types.js';
 import { CUSTOM_LONG_TEXT_MAX, CUSTOM_TEXT_MAX, type CustomFieldType } from './types.js';
 
@@ -89,7 +90,6 @@ export function convertStoredValue(
 }
 
 const SINGLE_LINE = new RegExp(SINGLE_LINE_PATTERN);
-const DATETIME_GIVEN = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
 /** A value checked against a custom field's rules: as it is kept (null: no value), or what is wrong with it. */
 export type CheckedValue = { value: CustomValue | null } | { problem: string };
@@ -114,10 +114,8 @@ export function checkCustomValue(field: FieldDefinition, type: CustomFieldType, 
     case 'date':
       return typeof given === 'string' && isIsoDate(given) ? { value: given } : refuse('must be a date (YYYY-MM-DD).');
     case 'datetime': {
-      const time = typeof given === 'string' && DATETIME_GIVEN.test(given) ? dayjs.utc(given) : undefined;
-      return time?.isValid()
-        ? { value: time.format(DB_DATETIME) }
-        : refuse('must be a date and time (YYYY-MM-DD HH:mm:ss, UTC).');
+      const time = typeof given === 'string' ? parseIsoDateTime(given) : undefined;
+      return time ? { value: time } : refuse('must be a date and time (YYYY-MM-DD HH:mm:ss, UTC).');
     }
     case 'choice': {
       const choices = field.choices ?? [];
@@ -133,7 +131,7 @@ export function checkCustomValue(field: FieldDefinition, type: CustomFieldType, 
       const [min, max] = [rules.minLength, Math.min(rules.maxLength ?? longest, longest)];
       if (min !== undefined && given.length < min) return refuse(`must be at least ${min} characters long.`);
       if (given.length > max) return refuse(`must be at most ${max} characters long.`);
-      if (rules.pattern && !new RegExp(`^(?:${rules.pattern})$`).test(given))
+      if (rules.pattern && !matchesPattern(rules.pattern, given))
         return refuse(`must match the pattern ${rules.pattern}.`);
       return { value: given };
     }

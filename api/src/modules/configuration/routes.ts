@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyError, FastifyReply } from 'fastify';
 import { CONFIGURATION_LIMITS, mayOpenQueue } from '@app/domain';
 import { badRequest, notFound, ok } from '../../http.js';
+import { strictBodyCompiler } from '../../core/validators.js';
 import {
   FieldCreateBody,
   FieldListQuery,
@@ -87,6 +88,7 @@ function answerList<T extends ListRecord>(reply: FastifyReply, resource: string,
  * queues their role may open.
  */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.setValidatorCompiler(strictBodyCompiler);
   // A refusal lists every problem; a document over the limit is named as such.
   app.setErrorHandler((error: FastifyError, _request, reply) => {
     if (error instanceof ConfigurationRefused)

@@ -7,7 +7,7 @@ import { CONFIGURATION_LIMITS, CUSTOM_FIELD_TYPES, ROLES } from '@app/domain';
  * (limits, keys, choices, filters, locked fields) are checkConfiguration's, which an import shares.
  */
 
-/** Null first: Ajv's type coercion would otherwise turn a null into 0 or '' for the other branch. */
+/** A value or null; bodies are checked without type coercion (core/validators.ts), so a 0 stays 0. */
 const orNull = (schema: TSchema, message: string, name = message.split(' ')[0]) =>
   Type.Union([Type.Null({ errorMessage: message }), { ...schema, errorMessage: message }], {
     errorMessage: { anyOf: message, required: `${name} is required.` },

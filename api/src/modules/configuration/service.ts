@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import {
   builtInFieldRecord,
   checkConfiguration,
+  MAX_PROBLEMS,
   customQueuesOf,
   effectiveRegistry,
   listFilterKeys,
@@ -291,6 +292,8 @@ interface Proposal {
  */
 async function check(trx: Knex.Transaction, base: Registry, before: Configuration, proposal: Proposal) {
   const { problems, configuration } = checkConfiguration(proposal, base);
+  // A document over the limits is refused for them alone, before the stored values are read.
+  if (problems.some((p) => p.path === 'fields' || p.path === 'queues')) return { problems };
   const fields =
     configuration?.fields ??
     (Array.isArray(proposal.fields) ? proposal.fields : [])
@@ -313,7 +316,7 @@ async function check(trx: Knex.Transaction, base: Registry, before: Configuratio
         message: `${count} value${count === 1 ? '' : 's'} of ${field.id} ${count === 1 ? 'breaks' : 'break'} the new rules (${field.id} ${problem!.replace(/\.$/, '')}); change or clear ${count === 1 ? 'it' : 'them'} first.`,
       });
   }
-  return problems.length ? { problems } : { problems, configuration: configuration! };
+  return problems.length ? { problems: problems.slice(0, MAX_PROBLEMS) } : { problems, configuration: configuration! };
 }
 
 /** Writes the rows that differ, converts the values of fields that change type, rebuilds the queues concerned. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { brandForHost, nowUtc, type Registry, type Role } from '@app/domain';
-import { customValuesOf, hiddenFields } from '../orders/service.js';
+import { blankedForRole, customValuesOf, mayReadFact } from '../orders/service.js';
 import { placeOfIp } from '../../geo/ipLocation.js';
 import { describeUserAgent } from '../visitor/service.js';
 import { listMailEvents } from '../webhooks/service.js';
@@ -115,31 +115,72 @@ const printed = (value: unknown) =>
   value === null ? '' : typeof value === 'boolean' ? (value ? 'Yes' : 'No') : String(value);
 
 /**
- * A pack as a role may read it: the order's fields the registry hides from the
- * role (amount, currency, paid_at, purchase_ip, landing_domain for Team, Telecaller and Night Staff)
- * are printed nowhere, nor are the same facts where the pack repeats them: the purchase IP and the
- * earlier orders' payment time, IP and amount. The CE 3.0 verdict is reached on the whole facts first
- * and names none of them; the brand stays, as the merchant the pack speaks for.
+ * What a pack prints beyond the registry's order fields, each by the field it tells about: where and
+ * on what the order was bought tells as much as its IP, the card and gateway as much as the payment.
+ */
+const PACK_FACTS: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(
+    [
+      'purchase_user_agent',
+      'purchase_location',
+      'purchase_city',
+      'purchase_device',
+      'purchase_device_type',
+      'purchase_browser',
+      'purchase_os',
+      'purchase_device_id',
+    ].map((fact) => [fact, 'purchase_ip']),
+  ),
+  ...Object.fromEntries(
+    ['gateway_name', 'card_brand', 'card_bin', 'card_last4', 'card_fingerprint', 'payment_credential'].map((fact) => [
+      fact,
+      'amount',
+    ]),
+  ),
+  terms_accepted_at: 'created_at',
+  processed_at: 'finished_at',
+  processed_by: 'finished_at',
+};
+
+/** The purchase section's facts, as the order's columns they come from. */
+const PURCHASE_FACTS: Record<keyof PurchaseEvidence, string> = {
+  ip: 'purchase_ip',
+  location: 'purchase_location',
+  city: 'purchase_city',
+  device: 'purchase_device',
+  device_type: 'purchase_device_type',
+  browser: 'purchase_browser',
+  os: 'purchase_os',
+  device_id: 'purchase_device_id',
+};
+
+/**
+ * A pack as a role may read it: the order and the purchase by the allow-list of every answer about
+ * orders (the fields the role reads, and the facts above by the field they tell about), so a column
+ * nobody named is printed nowhere; the earlier orders' payment time, IP, device and amount by the same
+ * fields. The CE 3.0 verdict is reached on the whole facts first and names none of them; the brand
+ * stays, as the merchant the pack speaks for.
  */
 export function packForRole(registry: Registry, role: Role, pack: DefencePack): DefencePack {
-  const hidden = hiddenFields(registry, 'orders', role);
-  if (!hidden.size) return pack;
-  const order: DefencePack['order'] & Record<string, unknown> = { ...pack.order };
-  for (const source of hidden) if (source in order) order[source] = null;
-  const hideIp = hidden.has('purchase_ip');
-  const hidePaidAt = hidden.has('paid_at');
-  const hideAmount = hidden.has('amount') || hidden.has('currency');
+  const reads = mayReadFact(registry, 'orders', role, PACK_FACTS);
+  const purchase = Object.fromEntries(
+    Object.entries(pack.purchase).map(([fact, value]) => [
+      fact,
+      reads(PURCHASE_FACTS[fact as keyof PurchaseEvidence]) ? value : null,
+    ]),
+  ) as unknown as PurchaseEvidence;
   const prior = <T extends PriorTransaction>(p: T): T => ({
     ...p,
-    ...(hidePaidAt ? { settledAt: '' } : {}),
-    ...(hideIp ? { ip: null } : {}),
-    ...(hideAmount ? { amount: '' } : {}),
+    ...(reads('paid_at') ? {} : { settledAt: '' }),
+    ...(reads('purchase_ip') ? {} : { ip: null }),
+    ...(reads('purchase_device_id') ? {} : { deviceId: null }),
+    ...(reads('amount') && reads('currency') ? {} : { amount: '' }),
   });
   return {
     ...pack,
-    order,
-    purchase: hideIp ? { ...pack.purchase, ip: null } : pack.purchase,
+    order: blankedForRole(registry, 'orders', role, PACK_FACTS)(pack.order),
+    purchase,
     ce3: { ...pack.ce3, priors: pack.ce3.priors.map(prior) },
-    customFields: pack.customFields.filter((f) => !hidden.has(f.source)),
+    customFields: pack.customFields.filter((f) => reads(f.source)),
   };
 }

@@ -133,9 +133,15 @@ async function invoiceContent(ctx: MailContext, row: OutboxRow, payload: Payload
  * View Email Content: the approval mail of an order as it is (or will be) sent, rendered by the same
  * code from the order as it is now (mails render at send time); undefined for an unknown order.
  */
-export async function approvalMailOf(config: AppConfig, db: Knex, orderId: number) {
-  const order = await findMailOrder(db, orderId);
-  if (!order) return undefined;
+export async function approvalMailOf(
+  config: AppConfig,
+  db: Knex,
+  orderId: number,
+  visible: (order: MailOrder) => MailOrder = (order) => order,
+) {
+  const found = await findMailOrder(db, orderId);
+  if (!found) return undefined;
+  const order = visible(found);
   const brand = brandForHost(order.landing_domain);
   const { text, html } = body(brand, approvalParagraphs(config, order, brand));
   return {

@@ -6,6 +6,7 @@ import {
   encodeId,
   isOverdue,
   mayOpenQueue,
+  mayReadField,
   orderAgeMinutes,
   QUEUES,
   queueByOrderName,
@@ -17,16 +18,17 @@ import {
   type FieldDefinition,
   type QueueFilter,
   type Registry,
+  type ResourceDefinition,
   type SlaFacts,
   type Status,
 } from '@app/domain';
 import type { ListFilter, ListResult, Row } from '../../core/resources.js';
-import { dialectOf } from '../../db/knex.js';
 import { whereFilter } from '../../db/list.js';
 import { badRequest, forbidden, notFound } from '../../http.js';
 import type { Member } from '../../types.js';
 import { orderRemarks } from '../remarks/service.js';
 import { customFieldsOf, customFilterCondition, valueSortOf, withCustomValues } from './customFields.js';
+import { readableFields } from './visibleFields.js';
 import {
   configurationOf,
   customQueueCounts,
@@ -164,6 +166,8 @@ function columnsKey(columns: ListColumn[]): string {
 export interface OrdersListRequest {
   /** The queue the list is narrowed to (opened: the role may read it); none for a list of given ids. */
   queue?: QueueDefinition;
+  /** Without a queue: the queues the role may open, whose orders alone a list of given ids reaches. */
+  openQueues?: QueueDefinition[];
   /** Registry filters (other than `queue` and `q`), already checked against the fields. */
   filters: ListFilter[];
   /** A search (search-order, filter `q`): the ways it matches are searchConditions'. */
@@ -203,6 +207,13 @@ function splitFilters(filters: ListFilter[], queue: QueueDefinition | undefined)
   return { counted, others };
 }
 
+/** The field a list sorts by; a field the role may not read sorts nothing, as the order of rows would tell its values. */
+function sortFieldFor(orders: ResourceDefinition, member: Member, source: string): FieldDefinition | undefined {
+  const field = orders.fields.find((f) => f.source === source);
+  if (field && !mayReadField(field, member.type)) throw badRequest(`Cannot sort by ${source}.`);
+  return field;
+}
+
 /** The SQL column a sortable field sorts by: its own, or the age as shown (computed, see sqlSort). */
 function sortColumnOf(sortField: FieldDefinition | undefined, source: string): SortColumn {
   if (source === 'age_minutes') return source;
@@ -217,6 +228,19 @@ const filterCondition =
     const field = orders.find((f) => f.source === filter.source);
     return field?.custom ? customFilterCondition(field, filter) : (q) => whereFilter(q, filter.column, filter);
   };
+
+/** The orders of any of the queues given (none: no order). */
+function inAnyQueue(queues: QueueDefinition[], memberId: number, today: string): OrderCondition {
+  const conditions = queues.map((queue) => {
+    const custom = customQueueIdOf(queue);
+    return custom ? customQueueMembership(custom) : queueCondition(queue.filter, memberId, today);
+  });
+  return (q) =>
+    q.where((any) => {
+      if (!conditions.length) any.whereRaw('1 = 0');
+      for (const condition of conditions) any.orWhere((one) => condition(one));
+    });
+}
 
 /**
  * The one read of a list of orders (listOrderRows), each row with its custom fields' values (null
@@ -263,7 +287,8 @@ async function listOrderRows(
     ...others.map(filterCondition(orders.fields)),
   ];
   if (month) conditions.push(monthCondition(month));
-  const sortField = orders.fields.find((f) => f.source === request.sort);
+  if (!queue) conditions.push(inAnyQueue(request.openQueues ?? [], member.id, today));
+  const sortField = sortFieldFor(orders, member, request.sort);
   const valueSort = valueSortOf(sortField);
   const { sort, direction } = sqlSort(queueFilters, sortColumnOf(sortField, request.sort), request.direction);
   const page = (at: number, walk = { sort, direction }, extra: Partial<Parameters<typeof findOrderPage>[3]> = {}) =>
@@ -271,7 +296,7 @@ async function listOrderRows(
 
   if (request.text) {
     const cap = request.searchCap ?? SEARCH_TOTAL_CAP;
-    const matches = searchConditions(request.text, dialectOf(db));
+    const matches = searchConditions(request.text, readableFields(registry, 'orders', member.type));
     const ids = await findSearchIds(db, conditions, matches, Math.max(offset + limit, cap) + 1);
     const total = Math.min(ids.length, cap);
     // The ids come newest first: in id order the page is a slice of them, otherwise sorted among them.
@@ -352,6 +377,8 @@ export function readOrders(app: FastifyInstance, member: Member, request: Orders
   const { queue, filters, text, sort, direction, offset, limit, month } = request;
   const read = () => listOrders(app.db, app.registry, member, request);
   if (!queue || filters.length || text) return read();
+  // A cached page is shared by every role: the sort is checked against this one first.
+  sortFieldFor(app.registry.orders ?? RESOURCES.orders!, member, sort);
   const owner = queue.filter.assignedToMe ? member.id : '';
   // A page carries the custom fields as configured: a new configuration reads pages anew.
   const version = configurationOf(app)?.version ?? 0;

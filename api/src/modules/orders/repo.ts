@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { LRUCache } from 'lru-cache';
-import { dialectOf, type Dialect } from '../../db/knex.js';
+import { dialectOf } from '../../db/knex.js';
 import { likePrefix } from '../../db/list.js';
 import { dayjs, DB_DATE, nowUtc, queueTests, type QueueFilter, type ResourceDefinition } from '@app/domain';
 import { ORDER_FACT_COLUMNS, whereQueueTests } from './queueSql.js';
@@ -104,7 +104,12 @@ export interface NameMatch {
   column: 'first_name' | 'last_name' | 'full_name';
   pattern: string;
 }
-export type SearchMatch = OrderCondition | NameMatch;
+/** A condition on one column (an id range, an email's start). */
+export interface ColumnMatch {
+  column: string;
+  where: OrderCondition;
+}
+export type SearchMatch = ColumnMatch | NameMatch;
 
 /** A name as people type one: letters, spaces, hyphens, apostrophes (anything else may be an email). */
 const NAME_TEXT = /^[\p{L}\p{M}' -]+$/u;
@@ -114,21 +119,29 @@ const NAME_TEXT = /^[\p{L}\p{M}' -]+$/u;
  * primary-key ranges) or the start of an email; a name is a first, last or (with a space) full name,
  * whole under 3 characters, else by its start; other text (with '@', '.', digits...) is the start of an
  * email or contact email. Each is one index lookup (docs/decisions/search.md), never a '%text%' scan, and
- * each is read on its own (findSearchIds): an OR of them makes MySQL fetch and sort every match.
+ * each is read on its own (findSearchIds): an OR of them makes MySQL fetch and sort every match. Only
+ * the columns in `readable` (the fields the role may read) are searched: a match would tell a value.
  */
-export function searchConditions(text: string, _dialect?: Dialect): SearchMatch[] {
+export function searchConditions(text: string, readable: ReadonlySet<string>): SearchMatch[] {
+  return searchMatchesOf(text).filter((match) => readable.has(match.column));
+}
+
+function searchMatchesOf(text: string): SearchMatch[] {
   const prefix = likePrefix(text);
-  const startsWith =
-    (column: string): OrderCondition =>
-    (q) =>
-      q.whereRaw(`?? LIKE ? ESCAPE '!'`, [column, prefix]);
+  const startsWith = (column: string): ColumnMatch => ({
+    column,
+    where: (q) => q.whereRaw(`?? LIKE ? ESCAPE '!'`, [column, prefix]),
+  });
   const emails = [startsWith('email'), startsWith('contact_email_address')];
   if (/^\d{1,15}$/.test(text)) {
     const ranges = idPrefixRanges(text);
-    const byId: OrderCondition = (q) =>
-      q.where((w) => {
-        for (const [low, high] of ranges) w.orWhereBetween('order_id', [low, high]);
-      });
+    const byId: ColumnMatch = {
+      column: 'order_id',
+      where: (q) =>
+        q.where((w) => {
+          for (const [low, high] of ranges) w.orWhereBetween('order_id', [low, high]);
+        }),
+    };
     return ranges.length ? [byId, ...emails] : emails;
   }
   if (!NAME_TEXT.test(text)) return emails;
@@ -175,9 +188,9 @@ export async function findSearchIds(
 ): Promise<number[]> {
   const lists = await Promise.all(
     matches.map((match) =>
-      typeof match === 'function'
+      'where' in match
         ? db('orders')
-            .modify(applyAll([...within, match]))
+            .modify(applyAll([...within, match.where]))
             .orderBy('order_id', 'desc')
             .limit(limit)
             .pluck('order_id')

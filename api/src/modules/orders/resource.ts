@@ -1,5 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { encodeId, mayReadField, type QueueDefinition, type ResourceDefinition, type Role } from '@app/domain';
+import {
+  encodeId,
+  mayOpenQueue,
+  mayReadField,
+  QUEUES,
+  type QueueDefinition,
+  type ResourceDefinition,
+  type Role,
+} from '@app/domain';
 import { badRequest, forbidden, notFound } from '../../http.js';
 import type { Member } from '../../types.js';
 import type { ListQuery, ResourceContext, ResourceRepository, Row } from '../../core/resources.js';
@@ -19,7 +27,8 @@ import { orderForRole } from './visibleFields.js';
 
 /**
  * The queue a list is narrowed to (openQueue checks the role may open it). Only a list of given ids
- * (react-admin's getMany, for references) goes without one: each of those orders may be opened anyway.
+ * (react-admin's getMany, for references) goes without one, and reaches only the orders of the queues
+ * the role may open (openQueuesOf).
  */
 function queueOf(app: FastifyInstance, member: Member, query: ListQuery): QueueDefinition | undefined {
   const filter = query.filters.find((f) => f.source === 'queue');
@@ -31,14 +40,20 @@ function queueOf(app: FastifyInstance, member: Member, query: ListQuery): QueueD
   return openQueue(member, String(filter.value), configuredCustomQueues(app));
 }
 
+/** The built-in and custom queues a role may open. */
+const openQueuesOf = (app: FastifyInstance, role: Role) =>
+  [...QUEUES, ...configuredCustomQueues(app)].filter((queue) => mayOpenQueue(queue, role));
+
 /**
  * /api/orders in ra-data-simple-rest's terms as a list request: the queue (filter `queue`), the search
  * of search-order (filter `q`), the other registry filters, the sort and the range.
  */
 function listRequest(app: FastifyInstance, member: Member, query: ListQuery): OrdersListRequest {
   const text = query.filters.find((f) => f.source === 'q');
+  const queue = queueOf(app, member, query);
   return {
-    queue: queueOf(app, member, query),
+    queue,
+    openQueues: queue ? undefined : openQueuesOf(app, member.type),
     filters: query.filters.filter((f) => f.source !== 'queue' && f.source !== 'q'),
     text: text ? String(text.value).trim() || undefined : undefined,
     sort: query.sort.source,

@@ -33,7 +33,7 @@ import {
   unassignOrders,
   withSlaAge,
 } from './service.js';
-import { orderDetailsForRole, orderForRole } from './visibleFields.js';
+import { blankedForRole, orderDetailsForRole, orderForRole } from './visibleFields.js';
 
 const tags = ['orders'];
 
@@ -149,7 +149,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const orderId = orderIdOf(request.params.orderId);
       if (orderId === null) throw badRequest('Invalid order id.');
-      const mail = await approvalMailOf(app.config, app.db, orderId);
+      // As the role may read the order: a hidden name or landing domain (so the brand) is not told.
+      const visible = blankedForRole(app.registry, 'orders', request.member.type);
+      const mail = await approvalMailOf(app.config, app.db, orderId, visible);
       if (!mail) throw notFound('Order not found.');
       return ok('Email content.', mail);
     },

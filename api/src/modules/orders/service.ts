@@ -9,5 +9,5 @@ export * from './change.js';
 export { configuredCustomQueues, customQueuesFor, rebuildCustomQueues } from './customQueues.js';
 /** An order's custom fields with their labels and values (Defence Pack 2's order details). */
 export { customValuesOf } from './customFields.js';
-/** Which order fields the registry hides from a role: evidence packs leave them out as every order answer does. */
-export { hiddenFields } from './visibleFields.js';
+/** What a role may read of an order: evidence packs and mails print by the allow-list of every order answer. */
+export { blankedForRole, mayReadFact, readableFields } from './visibleFields.js';

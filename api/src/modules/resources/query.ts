@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import { dayjs, DB_DATETIME, isIsoDate, MAX_PAGE_SIZE, type ResourceDefinition } from '@app/domain';
+import { isIsoDate, MAX_PAGE_SIZE, parseIsoDateTime, type ResourceDefinition } from '@app/domain';
 import { badRequest } from '../../http.js';
 import type { ListFilter, ListQuery } from '../../core/resources.js';
 import { fieldNamed, filterKeys, type listQuerySchema } from '../../core/registrySchemas.js';
@@ -35,9 +35,9 @@ export function readJsonParams(query: Record<string, unknown>): Record<string, u
 /** A datetime bound as stored: a day covers the whole day, from its first second up to its last. */
 function datetimeBound(key: string, value: string, op: ListFilter['op']): string {
   if (isIsoDate(value)) return op === 'lte' ? `${value} 23:59:59` : `${value} 00:00:00`;
-  const t = dayjs.utc(value);
-  if (!t.isValid()) throw badRequest(`Filter ${key} must be a date or a date and time.`);
-  return t.format(DB_DATETIME);
+  const time = parseIsoDateTime(value);
+  if (!time) throw badRequest(`Filter ${key} must be a date or a date and time.`);
+  return time;
 }
 
 /**
