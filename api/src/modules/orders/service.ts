@@ -11,3 +11,5 @@ export { configuredCustomQueues, customQueuesFor, rebuildCustomQueues } from './
 export { customValuesOf } from './customFields.js';
 /** Which order fields the registry hides from a role: evidence packs leave them out as every order answer does. */
 export { hiddenFields } from './visibleFields.js';
+/** Search everywhere's orders: looked up in the fields the role may read. */
+export { lookUpOrders } from './lookup.js';
