@@ -116,6 +116,12 @@ export async function revertChange(
   const label = field.labelText?.en ?? field.source;
   if (!mayEdit(field, member.type)) throw forbidden(`You may not change ${label}.`);
   const before = checkGivenValue(field, value.from ?? null);
-  await setOrderValues(app.db, member, orderId, [{ field: field.source, type: customTypeOf(field), value: before }], seenVersion);
+  await setOrderValues(
+    app.db,
+    member,
+    orderId,
+    [{ field: field.source, type: customTypeOf(field), value: before }],
+    seenVersion,
+  );
   return Number((await findOrder(app.db, orderId))!.version);
 }

@@ -156,7 +156,11 @@ export const RevertResponse = envelope(Type.Object({ version: Type.Integer() }))
 
 /** GET /api/orders/export: the list's filter (with its queue) and sort as GET /api/orders takes them. */
 export const ExportQuery = Type.Object({
-  filter: Type.String({ minLength: 2, maxLength: 10_000, errorMessage: { required: 'filter is required (with the queue).' } }),
+  filter: Type.String({
+    minLength: 2,
+    maxLength: 10_000,
+    errorMessage: { required: 'filter is required (with the queue).' },
+  }),
   sort: Type.Optional(Type.String({ maxLength: 200 })),
 });
 

@@ -65,7 +65,6 @@ function useOf(resource: ResourceDefinition): DefinitionUse {
 
 type CheckedPart = 'querystring' | 'body';
 
-
 /** A schema failure as the error handler answers it (400 naming the field), as Fastify's own validation throws it. */
 const validationError = (part: CheckedPart, errors: unknown[]) =>
   Object.assign(new Error(`${part} is not valid`), { statusCode: 400, validation: errors, validationContext: part });

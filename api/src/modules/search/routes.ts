@@ -14,7 +14,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { permission: 'orders.read' },
     },
-    async (request) => ({ status: 1, message: 'Results.', data: await searchEverywhere(app, request.member, request.query.q) }),
+    async (request) => ({
+      status: 1,
+      message: 'Results.',
+      data: await searchEverywhere(app, request.member, request.query.q),
+    }),
   );
 };
 
