@@ -113,7 +113,7 @@ describe.each(dialects())('search everywhere on %s', (dialect) => {
   // SQLite's LIKE is case-blind over BINARY columns, so it cannot take an index range there: MySQL alone.
   if (dialect === 'mysql')
     it('looks each order field up through an index, never a scan', async () => {
-      for (const [column, value] of [
+      for (const [column, value] of <Array<[string, string]>>[
         ['passport_number', 'ZQ77%'],
         ['phone_number', '8877%'],
         ['transaction_id', 'ch_u%'],

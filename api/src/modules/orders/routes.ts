@@ -244,11 +244,11 @@ export const workRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { permission: 'orders.read' },
     },
     async (request, reply) => {
-      const query = listQueryOf(request, app.registry.orders!);
-      const stream = await orderCsvStream(app, request.member, listRequest(app, request.member, query));
+      const list = listRequest(app, request.member, listQueryOf(request, app.registry.orders!));
+      const stream = await orderCsvStream(app, request.member, list);
       return reply
         .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', 'attachment; filename="orders.csv"')
+        .header('Content-Disposition', `attachment; filename="${list.queue?.route ?? 'orders'}.csv"`)
         .header('Cache-Control', 'private, no-store')
         .send(stream);
     },
