@@ -10,6 +10,12 @@ import { NextOrderButton, useRememberQueue } from '../speed/NextOrderButton';
 import { OrdersExportButton } from '../speed/OrdersExportButton';
 
 /**
+ * The header's search everywhere travels in this chunk, which every member loads soon after the first paint
+ * anyway: a lazy chunk of its own re-split the chunks the first paint loads (3 KB more of it, gzipped).
+ */
+export { default as SearchTrigger } from '../speed/SearchTrigger';
+
+/**
  * The Store key of a queue table's columns (hidden, and their order through `_columnRanks`): one per
  * table kind of domain/queues.ts, so a member's order-table layout holds on every queue of that kind.
  */

@@ -1,13 +1,12 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Box, Button } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { useTranslate } from 'react-admin';
 
-// The dialog and its results load when first opened: the header draws with the button alone.
-const SearchDialog = lazy(() => import('./SearchDialog'));
+import SearchDialog from './SearchDialog';
 
 /** The header's search: a button, and Ctrl+K (Cmd+K on a Mac) from anywhere, opening search everywhere. */
-export function SearchTrigger() {
+export default function SearchTrigger() {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
   useEffect(() => {
@@ -37,11 +36,7 @@ export function SearchTrigger() {
           {translate('app.speed.search')} (Ctrl K)
         </Box>
       </Button>
-      {open && (
-        <Suspense>
-          <SearchDialog onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
+      {open && <SearchDialog onClose={() => setOpen(false)} />}
     </>
   );
 }
