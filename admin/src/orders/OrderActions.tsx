@@ -26,6 +26,7 @@ import { EmailContentDialog } from './EmailContentDialog';
 import { TransactionDetailsDialog } from './TransactionDetailsDialog';
 import { useOrderCall } from '../shared/useOrderCall';
 import { NextOrderButton } from '../speed/NextOrderButton';
+import { OrderKeys } from '../speed/OrderKeys';
 import type { ActionAnswer } from '../providers/methods/orders';
 
 /**
@@ -158,6 +159,7 @@ export function OrderActions({ children }: { children?: ReactNode }) {
         </Button>
         {hold && <ConfirmedActionButton action={hold} ids={[order.id]} variant="outlined" />}
         <NextOrderButton />
+        <OrderKeys />
         {status === 'Deleted' && <RestoreButton refusal={restoreRefusal(me, facts)} />}
         {targets.map((target) => (
           <MoveButton

@@ -8,12 +8,14 @@ import { OrdersTable } from './OrdersTable';
 import { QueuePagination } from './QueuePagination';
 import { NextOrderButton, useRememberQueue } from '../speed/NextOrderButton';
 import { OrdersExportButton } from '../speed/OrdersExportButton';
+import { RowKeys } from '../speed/RowKeys';
 
 /**
- * The header's search everywhere travels in this chunk, which every member loads soon after the first paint
+ * The header's search everywhere and shortcut keys travel in this chunk, which every member loads soon after the first paint
  * anyway: a lazy chunk of its own re-split the chunks the first paint loads (3 KB more of it, gzipped).
  */
 export { default as SearchTrigger } from '../speed/SearchTrigger';
+export { default as ShortcutKeys } from '../speed/ShortcutKeys';
 
 /**
  * The Store key of a queue table's columns (hidden, and their order through `_columnRanks`): one per
@@ -121,6 +123,7 @@ export function QueueList({
       sx={{ '& .RaList-main, & .RaList-content': { minWidth: 0 } }}
     >
       <ChangedRowsNotice />
+      <RowKeys />
       <OrdersTable queue={queue} definition={definition} storeKey={queueColumnsKey(queue)} />
     </List>
   );

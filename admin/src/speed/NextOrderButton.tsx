@@ -12,6 +12,9 @@ import { useClosableNotify } from '../layout/useClosableNotify';
 const LAST_QUEUE = 'speed.lastQueue';
 const DEFAULT_QUEUE = 'newOrder';
 
+/** The Next order button, for the keys that press it. */
+export const NEXT_ORDER_BUTTON = '[data-testid="next-order"]';
+
 /** Notes the queue on screen as the one Next takes from on the order page. */
 export function useRememberQueue(orderName: string) {
   useEffect(() => sessionStorage.setItem(LAST_QUEUE, orderName), [orderName]);

@@ -1,24 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useHotkeys } from 'react-hotkeys-hook';
 import { Box, Button } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { useTranslate } from 'react-admin';
-
 import SearchDialog from './SearchDialog';
 
 /** The header's search: a button, and Ctrl+K (Cmd+K on a Mac) from anywhere, opening search everywhere. */
 export default function SearchTrigger() {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
-        event.preventDefault();
-        setOpen(true);
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  // Ctrl+K (Cmd+K on a Mac) works in a field too: it types nothing there.
+  useHotkeys('mod+k', () => setOpen(true), { preventDefault: true, enableOnFormTags: true });
   return (
     <>
       <Button
