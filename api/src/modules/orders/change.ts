@@ -247,7 +247,7 @@ export async function refuseChangedSince(trx: Knex.Transaction, orderId: number,
   await refuseStale(trx, orders, seenVersions([orderId], seenVersion));
 }
 
-const assignChange = (member: Member) => (): OrderChange => ({
+const assignChange = (member: Member): OrderChange => ({
   patch: { assignee_id: member.id, assign_to: member.name, assigned_at: nowUtc() },
   event: { action: 'assign', from: null, to: member.name },
 });
@@ -296,7 +296,7 @@ export async function assignNextOrder(db: Knex, member: Member, queue: QueueDefi
           const inQueue = sources.some((source) => matchesQueue(source.filter, facts, member.id, today));
           if (facts.assigneeId !== null || !inQueue) throw new TakenMeanwhile();
           refuseIf(assignRefusal(actorOf(member), order));
-          return assignChange(member)();
+          return assignChange(member);
         });
         return orderId;
       } catch (error) {
@@ -315,7 +315,7 @@ export async function assignOrders(db: Knex, member: Member, orderIds: number[],
   await changeOrders(db, member, orderIds, seen, (order) => {
     if (order.assignee_id != null && Number(order.assignee_id) === member.id) return null;
     refuseIf(assignRefusal(actorOf(member), order));
-    return assignChange(member)();
+    return assignChange(member);
   });
   return TEXTS.assigned;
 }
