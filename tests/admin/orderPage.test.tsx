@@ -126,6 +126,7 @@ describe('view order page', () => {
     expect(actionButtons()).toEqual([
       'View Email Content',
       'Assign to me',
+      'Next order',
       'Move to Awaiting Response',
       'Completed Refunds',
       'Completed Orders',
@@ -150,7 +151,9 @@ describe('view order page', () => {
 
   it('reads the order and its histories through the resources, the histories newest first', async () => {
     await openOrder('Team', order('Completed'));
-    expect(requested(`/api/orders/${ORDER_ID}`)).toHaveLength(1);
+    // The order once, and its history of changes for the timeline.
+    expect(requested(`/api/orders/${ORDER_ID}`).filter((url) => !url.includes('/history'))).toHaveLength(1);
+    expect(requested(`/api/orders/${ORDER_ID}/history`)).toHaveLength(1);
     for (const resource of ['mails', 'downloads', 'remarks', 'documents'])
       expect(requested(`/api/${resource}?`).some((url) => url.includes(`"order_id":${ORDER_ID}`))).toBe(true);
     expect(requested('/api/remarks?')[0]).toContain('sort=["id","DESC"]');

@@ -13,11 +13,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import type { Knex } from 'knex';
-import { QUEUES, queueByOrderName, dayjs } from '@app/domain';
+import { QUEUES, queueByOrderName, dayjs, RESOURCES } from '@app/domain';
 import { loadConfig } from '../../api/src/config.js';
 import { createDb } from '../../api/src/db/knex.js';
 import type { Member } from '../../api/src/types.js';
-import { folderCounts, listQueue, orderDetails, searchQueue } from '../../api/src/modules/orders/service.js';
+import {
+  folderCounts,
+  listQueue,
+  lookUpOrders,
+  orderDetails,
+  searchQueue,
+} from '../../api/src/modules/orders/service.js';
 import { countryReport, processedByReport } from '../../api/src/modules/reports/service.js';
 import { customScenarios, prepareCustomFields, type Scenario } from './customFields.js';
 import { handlerReads, percentile, round } from './measure.js';
@@ -97,7 +103,7 @@ async function scenarios(db: Knex, member: Member): Promise<Scenario[]> {
     .where('process_status', 'Completed')
     .orderBy('order_id', 'desc')
     .offset(1000)
-    .first('order_id', 'email', 'last_name');
+    .first('order_id', 'email', 'last_name', 'passport_number', 'phone_number', 'transaction_id');
   if (!sample) throw new Error('The database has too few orders: run npm run seed:bulk first.');
   const list = (limit: number, page: number, label = page === 1 ? 'first' : `page ${page}`): Scenario => ({
     name: `queue page ${label}, size ${limit}`,
@@ -112,6 +118,14 @@ async function scenarios(db: Knex, member: Member): Promise<Scenario[]> {
     path: '/api/admin/search-order',
     body: { start: 0, end: 10, searchVal, folderName: 'allOrder' },
     direct: () => searchQueue(db, member, all, { start: 0, end: 10, searchVal }),
+    budgetP95: 30,
+  });
+  /** Search everywhere's orders (GET /api/search): the members and screens it adds are a few rows. */
+  const everywhere = (label: string, q: string): Scenario => ({
+    name: `search everywhere by ${label}`,
+    method: 'GET',
+    path: `/api/search?q=${encodeURIComponent(q)}`,
+    direct: () => lookUpOrders(db, RESOURCES, member.type, q),
     budgetP95: 30,
   });
   /** Both reports over the last `days` days, today included (the budget: any range p95 <= 25 ms). */
@@ -165,6 +179,11 @@ async function scenarios(db: Knex, member: Member): Promise<Scenario[]> {
     search(`common first name (${commonFirst})`, commonFirst),
     search(`common last name (${commonLast})`, commonLast),
     search(`3-letter prefix (${commonFirst.slice(0, 3)})`, commonFirst.slice(0, 3)),
+    everywhere('order id', String(sample.order_id)),
+    everywhere('passport number', String(sample.passport_number)),
+    everywhere('phone number', String(sample.phone_number)),
+    everywhere('transaction id', String(sample.transaction_id)),
+    everywhere(`common first name (${commonFirst})`, commonFirst),
     {
       name: 'order detail',
       method: 'GET',

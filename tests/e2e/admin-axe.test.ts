@@ -197,12 +197,23 @@ describe.skipIf(!browserAvailable())('accessibility and fit of every screen in C
     expect(await check(admin, screen.name)).toEqual([]);
   });
 
-  it('the header menus and the sidebar panel', async () => {
+  it('the header menus, search everywhere, the shortcut help and the sidebar panel', async () => {
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
     await signIn(page, server.url, 'manager@demo.test');
     await page.getByRole('button', { name: 'Demo Manager' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).waitFor();
     const failures = (await seriousViolations(page)).map((violation) => `user menu: ${violation}`);
+    await page.keyboard.press('Escape');
+    // Search everywhere with its grouped results, then the shortcut help.
+    await page.getByTestId('search-open').click();
+    await page.getByTestId('search-input').fill('Demo');
+    await page.getByTestId('search-dialog').getByRole('option').first().waitFor();
+    failures.push(...(await seriousViolations(page)).map((violation) => `search everywhere: ${violation}`));
+    await page.keyboard.press('Escape');
+    await page.getByTestId('search-dialog').waitFor({ state: 'detached' });
+    await page.keyboard.press('?');
+    await page.getByTestId('shortcuts-help').getByRole('table').waitFor();
+    failures.push(...(await seriousViolations(page)).map((violation) => `shortcut help: ${violation}`));
     await page.keyboard.press('Escape');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${server.url}/admin/called`);

@@ -138,6 +138,7 @@ describe.skipIf(!browserAvailable())('admin order page in Chromium', () => {
     expect(await page.getByTestId('order-actions').getByRole('button').allTextContents()).toEqual([
       'View Email Content',
       'Assign to me',
+      'Next order',
       'Move to Awaiting Response',
       'Completed Refunds',
       'Completed Orders',

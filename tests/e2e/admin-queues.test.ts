@@ -84,7 +84,7 @@ describe.skipIf(!browserAvailable())('admin queues in Chromium', () => {
     ]);
     await expect.poll(() => page.getByRole('navigation', { name: 'Pages' }).textContent()).toContain('…');
 
-    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
     const second = await list('manager@demo.test', 'allOrder', 'page=2&limit=10');
     await expect
       .poll(() => shownIds(page), { timeout: 15_000 })

@@ -13,7 +13,7 @@ import {
   type Validator,
 } from 'react-admin';
 import { DEFAULT_MAIL_PROVIDER, MAIL_PROVIDERS, type MailProvider } from '@app/domain';
-import { useOrderCall } from '../shared/useOrderCall';
+import { useOrderCall, versionOf } from '../shared/useOrderCall';
 import { Section } from '../registry';
 import { useDocumentDownload, useLatestDocument } from './useDocuments';
 
@@ -77,6 +77,7 @@ export function UploadDocument() {
           email: values.email.trim(),
           file: values.file!.rawFile,
           mailServiceProvider: values.provider,
+          version: versionOf(order),
         },
         setProgress,
       ),

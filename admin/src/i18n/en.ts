@@ -9,6 +9,7 @@ import { documentsMessages } from '../documents/messages';
 import { teamMembersMessages } from '../team-members/messages';
 import { auditEventsMessages } from '../audit-events/messages';
 import { liveMessages } from '../live/messages';
+import { speedMessages } from '../speed/messages';
 import { customQueuesEn, orderFieldsEn } from '../configuration/messages.en';
 
 /** English texts of the admin; keys follow react-admin's `resources.<name>.fields.<field>` convention. */
@@ -16,6 +17,7 @@ export const en = {
   ...englishMessages,
   app: {
     live: liveMessages.en,
+    speed: speedMessages.en,
     login: {
       title: 'Sign In',
       subtitle: 'Sign in to the back-office',

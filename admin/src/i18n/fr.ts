@@ -8,6 +8,7 @@ import { documentsMessages } from '../documents/messages';
 import { teamMembersMessages } from '../team-members/messages';
 import { auditEventsMessages } from '../audit-events/messages';
 import { liveMessages } from '../live/messages';
+import { speedMessages } from '../speed/messages';
 import { customQueuesFr, orderFieldsFr } from '../configuration/messages.fr';
 
 /** French, the second language that proves every text goes through the catalogue. */
@@ -15,6 +16,7 @@ export const fr: AppMessages = {
   ...(frenchMessages as unknown as AppMessages),
   app: {
     live: liveMessages.fr,
+    speed: speedMessages.fr,
     login: {
       title: 'Connexion',
       subtitle: 'Connectez-vous au back-office',

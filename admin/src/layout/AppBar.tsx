@@ -13,6 +13,10 @@ const TimeZoneMenuItem = lazy(() =>
 const ResetLayoutMenuItem = lazy(() =>
   import('../preferences/LayoutMenuItems').then((module) => ({ default: module.ResetLayoutMenuItem })),
 );
+// Search everywhere (its button, Ctrl/Cmd+K and its dialog) and the shortcut keys load once the header has drawn, with the queue
+// table's code (see queues/QueueScreen).
+const SearchTrigger = lazy(() => import('../queues/QueueScreen').then((module) => ({ default: module.SearchTrigger })));
+const ShortcutKeys = lazy(() => import('../queues/QueueScreen').then((module) => ({ default: module.ShortcutKeys })));
 const PublishLayoutMenuItem = lazy(() =>
   import('../preferences/LayoutMenuItems').then((module) => ({ default: module.PublishLayoutMenuItem })),
 );
@@ -28,6 +32,10 @@ export function AppBar() {
     <RaAppBar
       toolbar={
         <>
+          <Suspense>
+            <SearchTrigger />
+            <ShortcutKeys />
+          </Suspense>
           <LanguageSwitch />
           <LoadingIndicator />
         </>

@@ -15,7 +15,7 @@ import {
 } from 'react-admin';
 import type { MailProvider } from '@app/domain';
 import { useLatestDocument } from '../documents/useDocuments';
-import { useOrderCall } from '../shared/useOrderCall';
+import { useOrderCall, versionOf } from '../shared/useOrderCall';
 
 interface ResendValues {
   email: string;
@@ -95,6 +95,7 @@ export function ResendForm({
       orderId: Number(order.id),
       email: input.email.trim(),
       mailServiceProvider: input.provider,
+      version: versionOf(order),
     }),
   );
   const bounced = useBouncedAddresses(order.id);

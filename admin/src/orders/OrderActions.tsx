@@ -25,6 +25,8 @@ import { useClosableNotify } from '../layout/useClosableNotify';
 import { EmailContentDialog } from './EmailContentDialog';
 import { TransactionDetailsDialog } from './TransactionDetailsDialog';
 import { useOrderCall } from '../shared/useOrderCall';
+import { NextOrderButton } from '../speed/NextOrderButton';
+import { OrderKeys } from '../speed/OrderKeys';
 import type { ActionAnswer } from '../providers/methods/orders';
 
 /**
@@ -156,6 +158,8 @@ export function OrderActions({ children }: { children?: ReactNode }) {
           {translate('resources.orders.actions.viewEmailContent')}
         </Button>
         {hold && <ConfirmedActionButton action={hold} ids={[order.id]} variant="outlined" />}
+        <NextOrderButton />
+        <OrderKeys />
         {status === 'Deleted' && <RestoreButton refusal={restoreRefusal(me, facts)} />}
         {targets.map((target) => (
           <MoveButton

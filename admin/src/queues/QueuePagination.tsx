@@ -1,7 +1,7 @@
 import { Box, Button, MenuItem, TextField, Typography } from '@mui/material';
 import usePagination from '@mui/material/usePagination';
 import { useListContext, useListPaginationContext, useTranslate } from 'react-admin';
-import { ALL_ROWS, ROWS_PER_PAGE_OPTIONS, perPageFor, rowsPerPageChoice } from './rowsPerPage';
+import { ALL_ROWS, ALL_ROWS_MAX, ROWS_PER_PAGE_OPTIONS, perPageFor, rowsPerPageChoice } from './rowsPerPage';
 
 /**
  * Server paging on react-admin's List, with the old system's page sizes: 10/25/50/100/500/All rows, "Showing x to y of z", collapsing page buttons.
@@ -40,11 +40,22 @@ export function QueuePagination() {
           }}
           sx={{ width: 140 }}
         >
-          {ROWS_PER_PAGE_OPTIONS.map((option) => (
-            <MenuItem key={option} value={option}>
-              {option === ALL_ROWS ? translate('app.pagination.all') : option}
-            </MenuItem>
-          ))}
+          {ROWS_PER_PAGE_OPTIONS.map((option) =>
+            option === ALL_ROWS && total > ALL_ROWS_MAX ? (
+              // Too many for one page: says why, and what to do instead (the filters and Export above).
+              <MenuItem key={option} value={option} disabled sx={{ whiteSpace: 'normal', maxWidth: 320 }}>
+                {translate('app.pagination.all')}:{' '}
+                {translate('app.speed.allTooMany', {
+                  max: ALL_ROWS_MAX.toLocaleString('en'),
+                  total: total.toLocaleString('en'),
+                })}
+              </MenuItem>
+            ) : (
+              <MenuItem key={option} value={option}>
+                {option === ALL_ROWS ? translate('app.pagination.all') : option}
+              </MenuItem>
+            ),
+          )}
         </TextField>
         <Typography variant="body2" data-testid="showing">
           {translate('app.pagination.showing', {

@@ -50,6 +50,31 @@ export const lastAuditEventOf = (
 ): Promise<{ member_name: string | null; action: string; to_value: string | null } | undefined> =>
   db('audit_events').where({ order_id: orderId }).orderBy('id', 'desc').first('member_name', 'action', 'to_value');
 
+/** An audit event of an order as its history reads it. */
+export interface OrderAuditRow {
+  id: number;
+  created_at: string;
+  member_name: string | null;
+  action: string;
+  from_value: string | null;
+  to_value: string | null;
+  detail: string | null;
+}
+
+/** An order's audit events, newest first, at most `limit` (the order_id/id index). */
+export const orderAuditEvents = (db: Knex, orderId: number, limit: number): Promise<OrderAuditRow[]> =>
+  db('audit_events')
+    .where({ order_id: orderId })
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .select('id', 'created_at', 'member_name', 'action', 'from_value', 'to_value', 'detail');
+
+/** One audit event of an order, if it is that order's. */
+export const orderAuditEvent = (db: Knex, orderId: number, id: number): Promise<OrderAuditRow | undefined> =>
+  db('audit_events')
+    .where({ order_id: orderId, id })
+    .first('id', 'created_at', 'member_name', 'action', 'from_value', 'to_value', 'detail');
+
 /** The status each of these orders had before its latest delete, from the trail; orders without one are left out. */
 export async function statusesBeforeDelete(
   db: Knex | Knex.Transaction,

@@ -9,7 +9,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/admin/send-invoice',
     { schema: { tags: ['invoices'], body: SendInvoiceBody }, config: { permission: 'invoices.send' } },
     async (request) => {
-      const { email } = await sendInvoice(app, request.member, Number(request.body.orderId));
+      const { orderId, version } = request.body;
+      const { email } = await sendInvoice(app, request.member, Number(orderId), version);
       return ok(`The invoice has been queued and will be emailed to ${email}.`);
     },
   );

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { INVOICE_ORDER_ID_MIN_LENGTH, MESSAGES } from '@app/domain';
+import { VersionField } from '../../core/fields.js';
 
 /** The order id is required and at least 6 characters; a number is accepted too. */
 export const SendInvoiceBody = Type.Object({
@@ -16,6 +17,8 @@ export const SendInvoiceBody = Type.Object({
       type: 'Please enter a valid order id.',
     },
   }),
+  /** The version of the order the member saw; a changed order is refused (409). */
+  version: VersionField,
 });
 
 /** An invoice mail of Email History, by its outbox id. */

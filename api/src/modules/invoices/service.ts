@@ -10,7 +10,7 @@ import { enqueueMail, mailSubject } from '../mail/service.js';
  * Queues the invoice mail of an order; the PDF is rendered by the mail worker from the order as it
  * is then, with the issue time fixed here so that a retry renders the same invoice.
  */
-export async function sendInvoice(app: FastifyInstance, member: Member, orderId: number) {
+export async function sendInvoice(app: FastifyInstance, member: Member, orderId: number, seenVersion?: number) {
   const order = await app.db('orders').where({ order_id: orderId }).first('order_id', 'email', 'process_status');
   if (!order) throw notFound('Order not found.');
   if (order.process_status === 'Deleted') throw conflict('This order is deleted: no invoice can be sent for it.');
@@ -18,6 +18,8 @@ export async function sendInvoice(app: FastifyInstance, member: Member, orderId:
   const provider = ((await latestDocument(app.db, orderId))?.mail_service_provider ??
     DEFAULT_MAIL_PROVIDER) as MailProvider;
   await app.db.transaction(async (trx) => {
+    // Sent as the member saw the order: a change since (its mail address, its status) is refused.
+    await app.ordersService.refuseChangedSince(trx, orderId, seenVersion);
     await enqueueMail(trx, {
       orderId,
       kind: 'invoice',

@@ -40,20 +40,22 @@ export async function queueApprovalMail(
 export async function resendMail(
   app: FastifyInstance,
   member: Member,
-  input: { orderId: number; email: string; mailServiceProvider: MailProvider },
+  input: { orderId: number; email: string; mailServiceProvider: MailProvider; version?: number },
 ) {
   const order = await app.db('orders').where({ order_id: input.orderId }).first('order_id');
   if (!order) throw notFound('Order not found.');
   const document = await latestDocument(app.db, input.orderId);
   if (!document) throw notFound('This order has no uploaded document to send yet.');
-  await app.db.transaction((trx) =>
-    queueApprovalMail(trx, app.config, member, {
+  await app.db.transaction(async (trx) => {
+    // Sent as the member saw the order: a change since (a new document, its status) is refused.
+    await app.ordersService.refuseChangedSince(trx, input.orderId, input.version);
+    await queueApprovalMail(trx, app.config, member, {
       orderId: input.orderId,
       documentId: document.id,
       to: input.email,
       provider: input.mailServiceProvider,
-    }),
-  );
+    });
+  });
 }
 
 /** The PDF of an invoice mail as it was sent (Email History downloads it); 404 for any other mail. */

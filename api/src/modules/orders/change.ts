@@ -11,7 +11,12 @@ import {
   unassignRefusal,
   type OrderActor,
   type OrderRefusal,
+  matchesQueue,
+  mayOpenQueue,
   nowUtc,
+  queueByOrderName,
+  todayUtc,
+  type QueueDefinition,
   statusLabel,
   TEXTS,
   WORK_DONE_STATUSES,
@@ -29,8 +34,14 @@ import { enqueueMail, type QueuedMail } from '../mail/service.js';
 import { applyReportRollupChanges } from '../reports/service.js';
 import { applyCounterChanges } from './counters.js';
 import { storedRow } from './customFields.js';
-import { applyCustomQueueChanges } from './customQueues.js';
-import { lockOrders, updateOrder, type LockedOrder } from './repo.js';
+import { applyCustomQueueChanges, customQueueIdOf, customQueueMembership } from './customQueues.js';
+import { findNextCandidates, lockOrders, queueCondition, updateOrder, type LockedOrder } from './repo.js';
+
+/** A custom queue's membership as a condition (its statuses are its filter); none for a built-in queue. */
+const customMembershipOf = (queue: QueueDefinition) => {
+  const id = customQueueIdOf(queue);
+  return id ? [customQueueMembership(id)] : [];
+};
 
 /**
  * Changing orders: every action (assign, hand back, move, delete, restore, refund) and every change kept
@@ -225,6 +236,78 @@ export async function setOrderValues(
 }
 
 /**
+ * Refuses, in the caller's transaction, a change decided on an older version of an order than its current
+ * one (send and resend of its document): the order is locked until the caller commits. No version: nothing
+ * is checked.
+ */
+export async function refuseChangedSince(trx: Knex.Transaction, orderId: number, seenVersion: number | undefined) {
+  if (seenVersion === undefined) return;
+  const orders = await lockOrders(trx, [orderId]);
+  if (!orders.length) throw notFound(`Order ${orderId} was not found.`);
+  await refuseStale(trx, orders, seenVersions([orderId], seenVersion));
+}
+
+const assignChange = (member: Member): OrderChange => ({
+  patch: { assignee_id: member.id, assign_to: member.name, assigned_at: nowUtc() },
+  event: { action: 'assign', from: null, to: member.name },
+});
+
+/** Thrown inside a change when the order a member reached for was taken meanwhile: try the next one. */
+class TakenMeanwhile extends Error {}
+
+/** Candidates read per round of next order, and rounds before giving up (each round's were all taken). */
+const NEXT_CANDIDATES = 10;
+const NEXT_ROUNDS = 5;
+
+/** Where next order looks, in turn: in New Orders, the Priority orders (New too) come first. */
+function nextSources(queue: QueueDefinition, role: Member['type']): QueueDefinition[] {
+  const priority = queueByOrderName('priorityOrder')!;
+  return queue.orderName === 'newOrder' && mayOpenQueue(priority, role) ? [priority, queue] : [queue];
+}
+
+/**
+ * Next order: assigns the member the oldest unassigned order of the queue (Priority first in New Orders)
+ * through the one change path. Each candidate is locked and checked again (still free, still in the queue)
+ * before it is assigned, so of members asking at once each gets a different order; one taken meanwhile
+ * sends the member on to the next. Answers the order's id, or null when the queue has none left.
+ */
+export async function assignNextOrder(db: Knex, member: Member, queue: QueueDefinition): Promise<number | null> {
+  const sources = nextSources(queue, member.type);
+  const passed = new Set<number>();
+  for (let round = 0; round < NEXT_ROUNDS; round++) {
+    const today = todayUtc();
+    const candidates: number[] = [];
+    for (const source of sources) {
+      if (candidates.length >= NEXT_CANDIDATES) break;
+      const conditions = [queueCondition(source.filter, member.id, today), ...customMembershipOf(source)];
+      candidates.push(...(await findNextCandidates(db, conditions, [...passed], NEXT_CANDIDATES - candidates.length)));
+    }
+    if (!candidates.length) return null;
+    for (const orderId of candidates) {
+      passed.add(orderId);
+      try {
+        await changeOrders(db, member, [orderId], undefined, (order) => {
+          const facts = {
+            status: order.process_status,
+            mode: order.processing_mode,
+            assigneeId: order.assignee_id == null ? null : Number(order.assignee_id),
+            processingDate: order.processing_date,
+          };
+          const inQueue = sources.some((source) => matchesQueue(source.filter, facts, member.id, today));
+          if (facts.assigneeId !== null || !inQueue) throw new TakenMeanwhile();
+          refuseIf(assignRefusal(actorOf(member), order));
+          return assignChange(member);
+        });
+        return orderId;
+      } catch (error) {
+        if (!(error instanceof TakenMeanwhile)) throw error;
+      }
+    }
+  }
+  return null;
+}
+
+/**
  * Assign to me, first come first served: the rows are locked before they are read, so of members
  * assigning at once exactly one finds the order free. One order held by someone else refuses the request.
  */
@@ -232,10 +315,7 @@ export async function assignOrders(db: Knex, member: Member, orderIds: number[],
   await changeOrders(db, member, orderIds, seen, (order) => {
     if (order.assignee_id != null && Number(order.assignee_id) === member.id) return null;
     refuseIf(assignRefusal(actorOf(member), order));
-    return {
-      patch: { assignee_id: member.id, assign_to: member.name, assigned_at: nowUtc() },
-      event: { action: 'assign', from: null, to: member.name },
-    };
+    return assignChange(member);
   });
   return TEXTS.assigned;
 }

@@ -4,7 +4,7 @@ import { createPageCache, type PageCache } from './pageCache.js';
 import * as ordersService from './service.js';
 import type { QueuePage } from './read.js';
 import { ordersRepository } from './resource.js';
-import routes from './routes.js';
+import routes, { workRoutes } from './routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,6 +24,7 @@ export default fp(
     followConfiguration(app);
     app.serveResource('orders', ordersRepository);
     await app.register(routes, { prefix: '/api' });
+    await app.register(workRoutes, { prefix: '/api' });
   },
   { name: 'orders', dependencies: ['resources'] },
 );

@@ -510,3 +510,44 @@ export async function orderDetails(db: Knex, idText: string, customFields: Field
   const [withValues] = await withCustomValues(db, [details], customFields);
   return { ...withValues!, remark, encodedId: encodeId(orderId) };
 }
+
+/** Rows an export reads per query: keyset batches newest first, each an index walk from the last id read. */
+const EXPORT_BATCH = 500;
+/** The most matches of a search an export takes; more is refused rather than cut. */
+export const EXPORT_SEARCH_CAP = 10_000;
+
+/**
+ * Every order of a list request (its queue, filters and search), newest first, in batches of rows (with their
+ * custom values): the whole list whatever its size, each batch read after the last id of the one before. A
+ * search matching more than EXPORT_SEARCH_CAP orders is refused before the first batch.
+ */
+export async function* exportOrders(
+  db: Knex,
+  registry: Registry,
+  member: Member,
+  request: OrdersListRequest,
+): AsyncGenerator<Row[]> {
+  let below: number | undefined;
+  for (;;) {
+    const filters = below === undefined ? request.filters : [...request.filters, idBelow(below)];
+    const batch = await listOrders(db, registry, member, {
+      ...request,
+      filters,
+      sort: 'order_id',
+      direction: 'desc',
+      offset: 0,
+      limit: EXPORT_BATCH,
+      searchCap: EXPORT_SEARCH_CAP,
+    });
+    if (request.text && below === undefined && batch.capped) {
+      throw badRequest(
+        `The search matches more than ${EXPORT_SEARCH_CAP.toLocaleString('en')} orders: narrow it, or export the queue with its filters.`,
+      );
+    }
+    if (batch.rows.length) yield batch.rows;
+    if (batch.rows.length < EXPORT_BATCH) return;
+    below = Number(batch.rows.at(-1)!.order_id);
+  }
+}
+
+const idBelow = (id: number): ListFilter => ({ source: 'order_id', column: 'order_id', op: 'lte', value: id - 1 });

@@ -430,6 +430,26 @@ export const lockOrders = (trx: Knex.Transaction, ids: number[]): Promise<Locked
 export const updateOrder = (trx: Knex.Transaction, orderId: number, patch: Partial<Record<string, unknown>>) =>
   trx('orders').where({ order_id: orderId }).update(patch);
 
+/**
+ * The oldest `limit` orders that meet the conditions and that nobody holds, but `passed` (next order's
+ * candidates): an index walk in id order from the oldest end.
+ */
+export const findNextCandidates = async (
+  db: Knex,
+  conditions: OrderCondition[],
+  passed: number[],
+  limit: number,
+): Promise<number[]> =>
+  (
+    await db('orders')
+      .modify(applyAll(conditions))
+      .whereNull('assignee_id')
+      .modify((q) => (passed.length ? q.whereNotIn('order_id', passed) : q))
+      .orderBy('order_id', 'asc')
+      .limit(limit)
+      .pluck('order_id')
+  ).map(Number);
+
 /** How many orders meet the conditions, counting no further than `limit`. */
 export const countOrdersUpTo = (db: Knex, conditions: OrderCondition[], limit: number): Promise<number> =>
   countUpTo(db, db('orders').select(db.raw('1')).modify(applyAll(conditions)), limit);

@@ -48,7 +48,7 @@ const openQueuesOf = (app: FastifyInstance, role: Role) =>
  * /api/orders in ra-data-simple-rest's terms as a list request: the queue (filter `queue`), the search
  * of search-order (filter `q`), the other registry filters, the sort and the range.
  */
-function listRequest(app: FastifyInstance, member: Member, query: ListQuery): OrdersListRequest {
+export function listRequest(app: FastifyInstance, member: Member, query: ListQuery): OrdersListRequest {
   const text = query.filters.find((f) => f.source === 'q');
   const queue = queueOf(app, member, query);
   return {

@@ -11,3 +11,5 @@ export { configuredCustomQueues, customQueuesFor, rebuildCustomQueues } from './
 export { customValuesOf } from './customFields.js';
 /** What a role may read of an order: evidence packs and mails print by the allow-list of every order answer. */
 export { blankedForRole, mayReadFact, readableFields } from './visibleFields.js';
+/** Search everywhere's orders: looked up in the fields the role may read. */
+export { lookUpOrders } from './lookup.js';

@@ -69,6 +69,18 @@ type CheckedPart = 'querystring' | 'body';
 const validationError = (part: CheckedPart, errors: unknown[]) =>
   Object.assign(new Error(`${part} is not valid`), { statusCode: 400, validation: errors, validationContext: part });
 
+/**
+ * A list query string in ra-data-simple-rest's terms (sort, range and filter as JSON) for a route beside the
+ * generic ones (an export): checked against the resource's list query schema and read as the member's role
+ * may query it, as GET /api/<name> reads it.
+ */
+export function listQueryOf(request: FastifyRequest, resource: ResourceDefinition) {
+  const params = readJsonParams(request.query as Record<string, unknown>);
+  const validate = request.compileValidationSchema(useOf(resource).listQuery, 'querystring');
+  if (!validate(params)) throw validationError('querystring', validate.errors ?? []);
+  return toListQuery(useOf(resource).queryable(request.member.type), params as ListQueryParams);
+}
+
 /** The verbs a resource serves: those its description gives a permission; each must be implemented. */
 function servedVerbs(resource: ResourceDefinition, repository: ResourceRepository): Verb[] {
   const implemented: Record<Verb, boolean> = {

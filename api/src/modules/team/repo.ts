@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { insertOne } from '../../db/knex.js';
+import { likePrefix } from '../../db/list.js';
 import { normaliseEmail, type Role } from '@app/domain';
 
 export interface MemberRow {
@@ -30,6 +31,22 @@ export const listMembers = (db: Knex, columns: string[]): Promise<MemberView[]> 
 
 export const findMemberView = (db: Knex, id: number, columns: string[]): Promise<MemberView | undefined> =>
   db('team_members').select(columns).where({ id }).first();
+
+/**
+ * Members whose name or email starts with `text` (search everywhere), at most `limit` of each: two index
+ * ranges (team_members_name, the unique email), answered with `columns`.
+ */
+export async function findMembersByPrefix(db: Knex, text: string, columns: string[], limit: number) {
+  const byStart = (column: string) =>
+    db('team_members')
+      .select(columns)
+      .whereRaw(`?? LIKE ? ESCAPE '!'`, [column, likePrefix(text)])
+      .orderBy(column)
+      .limit(limit);
+  const found: MemberView[][] = await Promise.all([byStart('name'), byStart('email')]);
+  const seen = new Set<unknown>();
+  return found.flat().filter((m) => !seen.has(m.id) && seen.add(m.id));
+}
 
 /** Another member with this email (stored lower-cased, compared exactly), if there is one. */
 export const findOtherMemberByEmail = (db: Knex | Knex.Transaction, email: string, exceptId = 0) =>

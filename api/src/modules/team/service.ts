@@ -28,6 +28,8 @@ import {
 
 /** The member lookups sign-in and sessions need. */
 export { findMemberByEmail, findMemberById } from './repo.js';
+/** Search everywhere's members: by the start of their name or email. */
+export { findMembersByPrefix } from './repo.js';
 
 /** The fields the team service itself reads and checks; any other form field is stored as given. */
 const OWN_FIELDS = new Set(['name', 'email', 'type', 'password']);

@@ -1,8 +1,12 @@
+import { Button } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { useDataProvider, useRefresh, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useRefresh, useTranslate, type RaRecord } from 'react-admin';
 import type { AppDataProvider } from '../providers/dataProvider';
 import type { ActionAnswer } from '../providers/methods/orders';
 import { useClosableNotify } from '../layout/useClosableNotify';
+
+/** The version of the order the page shows, which a send carries (a change since answers 409). */
+export const versionOf = (order: RaRecord) => (typeof order.version === 'number' ? order.version : undefined);
 
 /**
  * An RPC action of the order page (a custom data provider method: upload, resend, transaction details):
@@ -15,6 +19,7 @@ export function useOrderCall<Input>(
 ) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useClosableNotify();
+  const notifyRaw = useNotify();
   const translate = useTranslate();
   const refresh = useRefresh();
   return useMutation({
@@ -24,6 +29,18 @@ export function useOrderCall<Input>(
       onDone?.();
       refresh();
     },
-    onError: (error: Error) => notify(error.message, 'error'),
+    onError: (error: Error & { status?: number }) => {
+      if (error.status !== 409) return notify(error.message, 'error');
+      // The order changed since the page showed it: say who changed what, and offer its new state.
+      notifyRaw(error.message, {
+        type: 'error',
+        autoHideDuration: null,
+        action: (
+          <Button color="inherit" size="small" onClick={() => refresh()} data-testid="reload-order">
+            {translate('app.speed.reload')}
+          </Button>
+        ),
+      });
+    },
   });
 }

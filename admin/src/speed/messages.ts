@@ -1,0 +1,51 @@
+import { catalogue } from '../shared/catalogue';
+
+/** Texts of search everywhere, next order, the history's revert, big queues and the keys (under `app.speed`). */
+export const speedMessages = catalogue(
+  {
+    search: 'Search',
+    searchLabel: 'Search orders, members, screens',
+    searchHelp: 'Id, email, name, passport, phone or transaction id',
+    orders: 'Orders',
+    members: 'Team members',
+    screens: 'Screens',
+    nothing: 'Nothing found.',
+    next: 'Next order',
+    revert: 'Revert',
+    hidden: 'hidden',
+    reload: 'Reload',
+    allTooMany: 'Up to %{max} rows: filter or export these %{total}.',
+    export: 'Export',
+    keys: {
+      title: 'Keyboard shortcuts',
+      help: 'These shortcuts',
+      rows: 'Rows: down, up, open',
+      assign: 'Assign to me',
+      comment: 'Comment',
+      moves: 'Moves, in order',
+    },
+  },
+  {
+    search: 'Rechercher',
+    searchLabel: 'Rechercher commandes, membres, écrans',
+    searchHelp: 'Numéro, e-mail, nom, passeport, téléphone ou transaction',
+    orders: 'Commandes',
+    members: 'Membres',
+    screens: 'Écrans',
+    nothing: 'Aucun résultat.',
+    next: 'Commande suivante',
+    revert: 'Annuler',
+    hidden: 'masqué',
+    reload: 'Recharger',
+    allTooMany: "Jusqu'à %{max} lignes : filtrez ou exportez ces %{total}.",
+    export: 'Exporter',
+    keys: {
+      title: 'Raccourcis clavier',
+      help: 'Ces raccourcis',
+      rows: 'Lignes : descendre, monter, ouvrir',
+      assign: "M'attribuer",
+      comment: 'Commenter',
+      moves: 'Déplacements, dans l’ordre',
+    },
+  },
+);
