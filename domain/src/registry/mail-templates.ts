@@ -19,7 +19,7 @@ export const mailTemplatesResource: ResourceDefinition = {
       places: ['list', 'form', 'filter'],
       sortable: true,
       filter: 'eq',
-      validate: { required: true, pattern: MAIL_TEMPLATE_KEY_PATTERN },
+      validate: { required: 'create', pattern: MAIL_TEMPLATE_KEY_PATTERN },
     },
     {
       source: 'language',
@@ -28,7 +28,7 @@ export const mailTemplatesResource: ResourceDefinition = {
       places: ['list', 'form', 'filter'],
       sortable: true,
       filter: 'eq',
-      validate: { required: true },
+      validate: { required: 'create' },
     },
     {
       source: 'brand',
@@ -37,7 +37,7 @@ export const mailTemplatesResource: ResourceDefinition = {
       places: ['list', 'form', 'filter'],
       sortable: true,
       filter: 'eq',
-      validate: { required: true },
+      validate: { required: 'create' },
     },
     {
       source: 'subject',
