@@ -130,7 +130,9 @@ const WORDING: Record<string, Wording> = {
       },
       invoice: {
         subject: '{{ country_name }}デジタル入国カードの請求書 - ご注文 {{ order_id }}',
-        paragraphs: ['ご注文ありがとうございます。ご注文 {{ order_id }} の請求書（{{ mail_date }} 発行）を添付しています。'],
+        paragraphs: [
+          'ご注文ありがとうございます。ご注文 {{ order_id }} の請求書（{{ mail_date }} 発行）を添付しています。',
+        ],
       },
       refund: {
         subject: 'ご注文 {{ order_id }} の返金',
@@ -294,7 +296,9 @@ const WORDING: Record<string, Wording> = {
       },
       invoice: {
         subject: 'Factura de su tarjeta de llegada digital ({{ country_name }}) - Pedido {{ order_id }}',
-        paragraphs: ['Gracias por su pedido. Adjuntamos la factura del pedido {{ order_id }}, emitida el {{ mail_date }}.'],
+        paragraphs: [
+          'Gracias por su pedido. Adjuntamos la factura del pedido {{ order_id }}, emitida el {{ mail_date }}.',
+        ],
       },
       refund: {
         subject: 'Su reembolso del pedido {{ order_id }}',

@@ -93,4 +93,8 @@ const LANGUAGE_BY_NATIONALITY: Record<string, MailLanguage> = Object.fromEntries
 );
 
 export const mailLanguageOfNationality = (nationality: string | null | undefined): MailLanguage =>
-  LANGUAGE_BY_NATIONALITY[String(nationality ?? '').trim().toUpperCase()] ?? DEFAULT_MAIL_LANGUAGE;
+  LANGUAGE_BY_NATIONALITY[
+    String(nationality ?? '')
+      .trim()
+      .toUpperCase()
+  ] ?? DEFAULT_MAIL_LANGUAGE;

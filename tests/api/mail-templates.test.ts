@@ -44,9 +44,12 @@ describe.each(dialects())('mail templates on %s', (dialect) => {
     const list = await admin({ method: 'GET', url: `${URL}?filter=${encodeURIComponent('{"key":"approval"}')}` });
     expect(list.statusCode).toBe(200);
     expect(list.headers['content-range']).toBe('mail-templates 0-8/9');
-    expect(list.json().map((r: { language: string }) => r.language).sort()).toEqual(
-      ['de', 'en', 'es', 'fr', 'ja', 'ko', 'ru', 'th', 'zh'].sort(),
-    );
+    expect(
+      list
+        .json()
+        .map((r: { language: string }) => r.language)
+        .sort(),
+    ).toEqual(['de', 'en', 'es', 'fr', 'ja', 'ko', 'ru', 'th', 'zh'].sort());
     const english = await templateOf('approval', 'en');
     const one = await admin({ method: 'GET', url: `${URL}/${english.id}` });
     expect(one.json()).toMatchObject({
@@ -69,7 +72,7 @@ describe.each(dialects())('mail templates on %s', (dialect) => {
     const renamed = await admin({
       method: 'PUT',
       url: `${URL}/${created.json().id}`,
-      payload: { ...created.json(), language: 'fr' },
+      payload: { ...(created.json() as object), language: 'fr' },
     });
     expect(renamed.statusCode).toBe(400);
     expect((await admin({ method: 'DELETE', url: `${URL}/${created.json().id}` })).statusCode).toBe(200);
@@ -85,9 +88,13 @@ describe.each(dialects())('mail templates on %s', (dialect) => {
       expect((await as({ method: 'POST', url: URL, payload: partner })).statusCode, role).toBe(403);
       expect((await as({ method: 'PUT', url: `${URL}/${english.id}`, payload: partner })).statusCode, role).toBe(403);
       expect((await as({ method: 'DELETE', url: `${URL}/${english.id}` })).statusCode, role).toBe(403);
-      const preview = { method: 'POST', url: `${URL}/${english.id}/preview`, payload: { orderId: order.order_id } };
-      expect((await as(preview as never)).statusCode, role).toBe(403);
-      expect((await as({ ...(preview as never), url: `${URL}/${english.id}/test` })).statusCode, role).toBe(403);
+      const preview = {
+        method: 'POST',
+        url: `${URL}/${english.id}/preview`,
+        payload: { orderId: order.order_id },
+      } as const;
+      expect((await as(preview)).statusCode, role).toBe(403);
+      expect((await as({ ...preview, url: `${URL}/${english.id}/test` })).statusCode, role).toBe(403);
       expect((await as({ method: 'GET', url: `${URL}/${english.id}/versions` })).statusCode, role).toBe(403);
       const restore = { method: 'POST', url: `${URL}/${english.id}/versions/1/restore` } as const;
       expect((await as(restore)).statusCode, role).toBe(403);
@@ -143,7 +150,9 @@ describe.each(dialects())('mail templates on %s', (dialect) => {
     expect(draft.json().subject).toBe('Draft Partner Travel');
     const unknownOrder = { orderId: 999_999_999 };
     expect((await admin({ method: 'POST', url: `${URL}/${id}/preview`, payload: unknownOrder })).statusCode).toBe(404);
-    expect((await admin({ method: 'POST', url: `${URL}/999999/preview`, payload: { orderId: order.order_id } })).statusCode).toBe(404);
+    expect(
+      (await admin({ method: 'POST', url: `${URL}/999999/preview`, payload: { orderId: order.order_id } })).statusCode,
+    ).toBe(404);
 
     const test = await admin({ method: 'POST', url: `${URL}/${id}/test`, payload: { orderId: order.order_id } });
     expect(test.json()).toEqual({ to: 'admin@demo.test' });
@@ -157,7 +166,11 @@ describe.each(dialects())('mail templates on %s', (dialect) => {
     const saved = await admin({
       method: 'PUT',
       url: `${URL}/${id}`,
-      payload: { subject: 'Ready: order {{ order_id }}', body: 'Hello {{ first_name }}.\n\n{{ track_url }}', version: 1 },
+      payload: {
+        subject: 'Ready: order {{ order_id }}',
+        body: 'Hello {{ first_name }}.\n\n{{ track_url }}',
+        version: 1,
+      },
     });
     expect(saved.json()).toMatchObject({ version: 2, subject: 'Ready: order {{ order_id }}' });
     const stale = await admin({ method: 'PUT', url: `${URL}/${id}`, payload: { subject: 'x', body: 'y', version: 1 } });

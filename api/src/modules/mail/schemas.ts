@@ -8,8 +8,7 @@ export const ResendMailBody = Type.Object({
   mailServiceProvider: MailProviderField,
 });
 
-const templateText = (part: 'subject' | 'body') =>
-  Type.String({ minLength: 1, maxLength: MAIL_TEMPLATE_LIMITS[part] });
+const templateText = (part: 'subject' | 'body') => Type.String({ minLength: 1, maxLength: MAIL_TEMPLATE_LIMITS[part] });
 
 export const TemplateParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
 export const VersionParams = Type.Object({

@@ -69,7 +69,12 @@ export async function queueTemplateMail(
     provider: mail.provider ?? DEFAULT_MAIL_PROVIDER,
     to,
     subject,
-    payload: { orderId, ...(documentId && { documentId }), ...(issuedAt && { issuedAt }), ...(extraVars && { vars: extraVars }) },
+    payload: {
+      orderId,
+      ...(documentId && { documentId }),
+      ...(issuedAt && { issuedAt }),
+      ...(extraVars && { vars: extraVars }),
+    },
     documentId: documentId ?? null,
     createdById: mail.createdById ?? null,
   });

@@ -139,7 +139,8 @@ export async function renderOrderMail(
   const order = await findMailOrder(db, orderId);
   if (!order) return undefined;
   const brand = brandForHost(order.landing_domain);
-  const template: MailTemplateRow | TemplateText | undefined = options.template ?? (await templateForOrder(db, key, order));
+  const template: MailTemplateRow | TemplateText | undefined =
+    options.template ?? (await templateForOrder(db, key, order));
   if (!template) throw badRequest(`There is no mail template "${key}".`);
   const variables = mailVariables(config, order, brand, options.mailDate, options.vars);
   return { order, brand, template, rendered: await renderTemplateText(template, variables, brand) };
