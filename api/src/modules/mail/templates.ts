@@ -1,19 +1,12 @@
 import type { Knex } from 'knex';
 import type Mail from 'nodemailer/lib/mailer/index.js';
-import {
-  brandForHost,
-  encodeId,
-  formatUtc,
-  mailLanguageOfNationality,
-  nowUtc,
-  type Brand,
-  type MailTemplateVariable,
-} from '@app/domain';
+import { brandForHost, encodeId, formatUtc, nowUtc, type Brand, type MailTemplateVariable } from '@app/domain';
 import type { AppConfig } from '../../config.js';
 import { badRequest } from '../../http.js';
 import type { Storage } from '../../storage/index.js';
 import { findDocument, latestDocument, readDocumentBytes } from '../files/service.js';
 import { renderInvoicePdf } from './invoicePdf.js';
+import { mailLanguageOfNationality } from './languages.js';
 import { renderLiquid, type MailVariables } from './liquid.js';
 import { findMailOrder, latestOutboxRowOf, type MailOrder, type OutboxRow } from './repo.js';
 import { findTemplate, templateFor, type MailTemplateRow, type TemplateText } from './templateRepo.js';
