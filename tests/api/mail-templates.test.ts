@@ -182,6 +182,11 @@ describe.each(dialects())('mail templates on %s', (dialect) => {
     expect(restored.json()).toMatchObject({ version: 3, subject: versions.json()[1].subject });
     expect(restored.json().body).toBe(versions.json()[1].body);
     expect((await admin({ method: 'POST', url: `${URL}/${id}/versions/9/restore` })).statusCode).toBe(404);
+    const audited = await t.db('audit_events').where({ action: 'config-mail-template' }).orderBy('id').pluck('detail');
+    expect(audited.slice(-2).map((detail: string) => JSON.parse(detail))).toEqual([
+      { id, key: 'approval', language: 'en', brand: 'main', version: 2 },
+      { id, key: 'approval', language: 'en', brand: 'main', version: 3 },
+    ]);
   });
 
   it("sends the edited template, shows it in View Email Content, and picks the order's language", async () => {

@@ -15,5 +15,5 @@ export const mailTemplatesRepository: ResourceRepository = {
   },
   create: { run: ({ app, member }, body) => createTemplate(app, member, body) },
   update: { run: ({ app, member }, id, body) => updateTemplate(app, member, integerId(id), body) },
-  remove: ({ app }, id) => removeTemplate(app, integerId(id)),
+  remove: ({ app, member }, id) => removeTemplate(app, member, integerId(id)),
 };

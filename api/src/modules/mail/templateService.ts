@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Knex } from 'knex';
 import {
   BUILT_IN_MAIL_KEYS,
   DEFAULT_MAIL_BRAND,
@@ -10,6 +11,7 @@ import {
 import { badRequest, conflict, notFound } from '../../http.js';
 import type { Row } from '../../core/resources.js';
 import type { Member } from '../../types.js';
+import { recordAudit } from '../audit/service.js';
 import { liquidProblem, type MailVariables } from './liquid.js';
 import { enqueueMail } from './outbox.js';
 import {
@@ -91,6 +93,18 @@ async function templateOf(app: FastifyInstance, id: number) {
 }
 
 const editor = (member: Member) => ({ id: member.id, now: nowUtc() });
+
+/** The audit event of a change of a template: which one, and its version after (null: removed). */
+const audit = (
+  trx: Knex.Transaction,
+  member: Member,
+  template: { id: number; key: string; language: string; brand: string },
+  version: number | null,
+) => {
+  const { id, key, language, brand } = template;
+  const detail = JSON.stringify({ id, key, language, brand, version });
+  return recordAudit(trx, member, [{ action: 'config-mail-template', detail }]);
+};
 const textOf = (body: Row): TemplateText => ({ subject: String(body.subject), body: String(body.body) });
 
 export async function createTemplate(app: FastifyInstance, member: Member, body: Row) {
@@ -106,7 +120,9 @@ export async function createTemplate(app: FastifyInstance, member: Member, body:
       throw badRequest(
         `Add the ${fallback.language} template of "${name.key}" for brand ${fallback.brand} first: the others fall back to it.`,
       );
-    return insertTemplate(trx, name, text, editor(member));
+    const id = await insertTemplate(trx, name, text, editor(member));
+    await audit(trx, member, { id, ...name }, 1);
+    return id;
   });
   return templateRecord((await findTemplate(app.db, id))!);
 }
@@ -126,15 +142,18 @@ export async function updateTemplate(app: FastifyInstance, member: Member, id: n
 async function saveText(app: FastifyInstance, member: Member, template: MailTemplateRow, text: TemplateText) {
   if (text.subject === template.subject && text.body === template.body) return templateRecord(template);
   await checkText(text);
-  const saved = await app.db.transaction((trx) =>
-    saveTemplateVersion(trx, { id: template.id, version: Number(template.version) }, text, editor(member)),
-  );
+  const version = Number(template.version);
+  const saved = await app.db.transaction(async (trx) => {
+    const done = await saveTemplateVersion(trx, { id: template.id, version }, text, editor(member));
+    if (done) await audit(trx, member, templateRecord(template), version + 1);
+    return done;
+  });
   if (!saved) throw conflict('This template was saved by someone else meanwhile. Reload it and edit again.');
   return templateRecord(await templateOf(app, template.id));
 }
 
 /** Removes a template, never the default brand's English one of a mail the product sends or still has others. */
-export async function removeTemplate(app: FastifyInstance, id: number) {
+export async function removeTemplate(app: FastifyInstance, member: Member, id: number) {
   const template = await templateOf(app, id);
   if (template.language === DEFAULT_MAIL_LANGUAGE && template.brand === DEFAULT_MAIL_BRAND) {
     const others = (await listTemplates(app.db)).filter(
@@ -143,7 +162,10 @@ export async function removeTemplate(app: FastifyInstance, id: number) {
     if (others.length || (BUILT_IN_MAIL_KEYS as readonly string[]).includes(template.template_key))
       throw conflict('Every other template of this mail falls back to this one: it cannot be removed.');
   }
-  await app.db.transaction((trx) => deleteTemplate(trx, id));
+  await app.db.transaction(async (trx) => {
+    await deleteTemplate(trx, id);
+    await audit(trx, member, templateRecord(template), null);
+  });
   return templateRecord(template);
 }
 
