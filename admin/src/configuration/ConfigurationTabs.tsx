@@ -13,7 +13,13 @@ export function ConfigurationTabs({ current }: { current: (typeof TABS)[number][
   const translate = useTranslate();
   const createPath = useCreatePath();
   return (
-    <Tabs value={current} aria-label={translate('app.menu.configuration')} sx={{ mb: 1 }}>
+    <Tabs
+      value={current}
+      aria-label={translate('app.menu.configuration')}
+      variant="scrollable"
+      scrollButtons="auto"
+      sx={{ mb: 1 }}
+    >
       {TABS.map((tab) => (
         <Tab
           key={tab.resource}

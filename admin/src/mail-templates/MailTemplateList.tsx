@@ -38,7 +38,11 @@ export default function MailTemplateList() {
         exporter={false}
         sx={{ '& .RaList-main, & .RaList-content': { minWidth: 0 } }}
       >
-        <DataTable rowClick="edit" bulkActionButtons={false}>
+        <DataTable
+          rowClick="edit"
+          bulkActionButtons={false}
+          sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+        >
           <DataTable.Col source="key" />
           <DataTable.Col source="language" />
           <DataTable.Col source="brand" />

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Box, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import SendIcon from '@mui/icons-material/Send';
-import { Button, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { mailTemplateCalls } from './api';
 import type { MailTemplateRow } from './records';
 
@@ -45,11 +45,15 @@ export function PreviewPanel() {
           size="small"
           inputProps={{ inputMode: 'numeric' }}
         />
-        <Button label={`${T}.show`} onClick={() => preview.mutate()} disabled={!hasOrder || preview.isPending}>
-          <VisibilityIcon />
+        <Button
+          startIcon={<VisibilityIcon />}
+          onClick={() => preview.mutate()}
+          disabled={!hasOrder || preview.isPending}
+        >
+          {translate(`${T}.show`)}
         </Button>
-        <Button label={`${T}.test`} onClick={() => test.mutate()} disabled={!hasOrder || test.isPending}>
-          <SendIcon />
+        <Button startIcon={<SendIcon />} onClick={() => test.mutate()} disabled={!hasOrder || test.isPending}>
+          {translate(`${T}.test`)}
         </Button>
       </Stack>
       <Typography variant="caption" color="text.secondary">

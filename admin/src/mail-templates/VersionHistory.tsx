@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import RestoreIcon from '@mui/icons-material/Restore';
-import { Button, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { formatTimeFor } from '../registry';
 import { mailTemplateCalls } from './api';
 import type { MailTemplateRow } from './records';
@@ -30,40 +30,47 @@ export function VersionHistory() {
     }
   };
   return (
-    <Box component="section" aria-label={translate(`${T}.versions.title`)} sx={{ mt: 2, maxWidth: 900 }}>
+    <Box
+      component="section"
+      aria-label={translate(`${T}.versions.title`)}
+      sx={{ mt: 2, maxWidth: 900, overflowX: 'auto' }}
+    >
       <Typography variant="h6" component="h2" gutterBottom>
         {translate(`${T}.versions.title`)}
       </Typography>
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell>{translate(`${T}.fields.version`)}</TableCell>
-            <TableCell>{translate(`${T}.versions.savedAt`)}</TableCell>
-            <TableCell>{translate(`${T}.versions.savedBy`)}</TableCell>
-            <TableCell>{translate(`${T}.fields.subject`)}</TableCell>
-            <TableCell />
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {versions.data.map((version) => (
-            <TableRow key={version.version} data-testid={`version-${version.version}`}>
-              <TableCell>{version.version}</TableCell>
-              <TableCell>{formatTimeFor(version.created_at)}</TableCell>
-              <TableCell>{version.created_by ?? ''}</TableCell>
-              <TableCell>{version.subject}</TableCell>
-              <TableCell align="right">
-                {version.version === template.version ? (
-                  translate(`${T}.versions.current`)
-                ) : (
-                  <Button label={`${T}.versions.restore`} onClick={() => void restore(version.version)}>
-                    <RestoreIcon />
-                  </Button>
-                )}
-              </TableCell>
+      {/* Scrolls sideways on a phone; focusable, so that a keyboard scrolls it too. */}
+      <Box tabIndex={0} sx={{ overflowX: 'auto' }}>
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate(`${T}.fields.version`)}</TableCell>
+              <TableCell>{translate(`${T}.versions.savedAt`)}</TableCell>
+              <TableCell>{translate(`${T}.versions.savedBy`)}</TableCell>
+              <TableCell>{translate(`${T}.fields.subject`)}</TableCell>
+              <TableCell />
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </TableHead>
+          <TableBody>
+            {versions.data.map((version) => (
+              <TableRow key={version.version} data-testid={`version-${version.version}`}>
+                <TableCell>{version.version}</TableCell>
+                <TableCell>{formatTimeFor(version.created_at)}</TableCell>
+                <TableCell>{version.created_by ?? ''}</TableCell>
+                <TableCell>{version.subject}</TableCell>
+                <TableCell align="right">
+                  {version.version === template.version ? (
+                    translate(`${T}.versions.current`)
+                  ) : (
+                    <Button startIcon={<RestoreIcon />} onClick={() => void restore(version.version)}>
+                      {translate(`${T}.versions.restore`)}
+                    </Button>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
     </Box>
   );
 }
