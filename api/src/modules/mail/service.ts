@@ -12,8 +12,7 @@ import { renderInvoiceOf, renderOrderMail, type ExtraVariables, type RenderedMai
 
 /** The order facts a mail or an invoice shows. */
 export type { MailOrder } from './repo.js';
-/** What other modules queue mails and read them with: the outbox, subjects, View Email Content, webhooks' message key. */
-export { enqueueMail, type QueuedMail } from './outbox.js';
+/** What other modules read mails with: View Email Content, webhooks' message key; they queue mails with queueTemplateMail. */
 export { approvalMailOf, outboxMessageKey, type ExtraVariables, type RenderedMail } from './templates.js';
 
 /**
