@@ -105,6 +105,7 @@ const audit = (
   const detail = JSON.stringify({ id, key, language, brand, version });
   return recordAudit(trx, member, [{ action: 'config-mail-template', detail }]);
 };
+
 const textOf = (body: Row): TemplateText => ({ subject: String(body.subject), body: String(body.body) });
 
 export async function createTemplate(app: FastifyInstance, member: Member, body: Row) {
