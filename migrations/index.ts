@@ -21,6 +21,7 @@ import * as counterDueIndex from './018_counter_due_index.js';
 import * as orderTotals from './019_order_totals.js';
 import * as statusModeIdIndex from './020_status_mode_id_index.js';
 import * as searchIndexes from './023_search_indexes.js';
+import * as mailTemplates from './026_mail_templates.js';
 
 /**
  * Migrations in order, imported statically so that they run the same under tsx, vitest and a bundle.
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '019_order_totals': orderTotals,
   '020_status_mode_id_index': statusModeIdIndex,
   '023_search_indexes': searchIndexes,
+  '026_mail_templates': mailTemplates,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -19,6 +19,7 @@ import auditEvents from './audit-events';
 import { queueViews } from './queues';
 import { customQueuesSnapshot, subscribeToCustomQueues } from './queues/customQueues';
 import { customQueueResource, orderFieldResource } from './configuration';
+import { mailTemplateResource } from './mail-templates';
 import { createPreferencesStore } from './preferences/store';
 import { TimeZoneScope } from './preferences/timeZone';
 import { ORDER_PAGE_ROUTE, REDIRECTS } from './routes';
@@ -124,6 +125,7 @@ export function App() {
                   <Resource name="audit-events" {...auditEvents} />
                   <Resource name="order-fields" {...orderFieldResource} />
                   <Resource name="custom-queues" {...customQueueResource} />
+                  <Resource name="mail-templates" {...mailTemplateResource} />
                   <CustomRoutes>
                     <Route path={ORDER_PAGE_ROUTE} element={<orders.show />} />
                     {REDIRECTS.map(({ from, to }) => (

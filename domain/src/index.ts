@@ -6,6 +6,7 @@ export * from './dialling.js';
 export * from './dates.js';
 export * from './messages.js';
 export * from './brands.js';
+export * from './mailTemplates.js';
 export * from './registry/index.js';
 export * from './preferences.js';
 export * from './sla.js';

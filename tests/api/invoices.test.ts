@@ -27,6 +27,8 @@ describe.each(dialects())('invoices on %s', (dialect) => {
       .db('orders as o')
       .join('payment_gateways as g', 'g.id', 'o.gateway_id')
       .where('o.process_status', 'Completed')
+      // A nationality whose mails are in English (the others get their language's template).
+      .where('o.nationality', 'UNITED KINGDOM')
       .first('o.*', 'g.gateway_name');
     const res = await t.call(token, {
       method: 'POST',

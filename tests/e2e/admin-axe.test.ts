@@ -70,6 +70,7 @@ const closedBy = (button: string) => (_page: Page, panel: Locator) =>
 interface Ids {
   completedOrder: number;
   teamMember: number;
+  mailTemplate: number;
 }
 
 interface Screen {
@@ -124,6 +125,13 @@ const SCREENS: Screen[] = [
   { name: 'Order fields, edit a custom field', path: () => '/admin/order-fields/risk_level', ready: formInputs },
   { name: 'Custom queues', path: () => '/admin/custom-queues', ready: firstRow },
   { name: 'Custom queues, create', path: () => '/admin/custom-queues/create', ready: formInputs },
+  { name: 'Mail templates', path: () => '/admin/mail-templates', ready: firstRow },
+  // The form, its preview panel and its versions.
+  {
+    name: 'Mail templates, edit',
+    path: (ids) => `/admin/mail-templates/${ids.mailTemplate}`,
+    ready: (page) => page.getByTestId('version-1').waitFor(),
+  },
 ];
 
 /**
@@ -146,7 +154,8 @@ describe.skipIf(!browserAvailable())('accessibility and fit of every screen in C
       .orderBy('o.order_id', 'desc')
       .first('o.order_id');
     const member = await server.db('team_members').where({ email: 'team@demo.test' }).first('id');
-    ids = { completedOrder: completed.order_id, teamMember: member.id };
+    const template = await server.db('mail_templates').where({ template_key: 'approval', language: 'th' }).first('id');
+    ids = { completedOrder: completed.order_id, teamMember: member.id, mailTemplate: template.id };
     const created = await server.call(await server.login('admin@demo.test'), {
       method: 'POST',
       url: '/api/order-fields',

@@ -5,14 +5,21 @@ import { useCreatePath, useTranslate } from 'react-admin';
 const TABS = [
   { resource: 'order-fields', label: 'resources.order-fields.tabs.fields' },
   { resource: 'custom-queues', label: 'resources.order-fields.tabs.queues' },
+  { resource: 'mail-templates', label: 'resources.order-fields.tabs.templates' },
 ] as const;
 
-/** The Configuration area's two lists, one tab each, above either list. */
+/** The Configuration area's lists, one tab each, above each list. */
 export function ConfigurationTabs({ current }: { current: (typeof TABS)[number]['resource'] }) {
   const translate = useTranslate();
   const createPath = useCreatePath();
   return (
-    <Tabs value={current} aria-label={translate('app.menu.configuration')} sx={{ mb: 1 }}>
+    <Tabs
+      value={current}
+      aria-label={translate('app.menu.configuration')}
+      variant="scrollable"
+      scrollButtons="auto"
+      sx={{ mb: 1 }}
+    >
       {TABS.map((tab) => (
         <Tab
           key={tab.resource}

@@ -11,6 +11,7 @@ import { auditEventsMessages } from '../audit-events/messages';
 import { liveMessages } from '../live/messages';
 import { speedMessages } from '../speed/messages';
 import { customQueuesEn, orderFieldsEn } from '../configuration/messages.en';
+import { mailTemplatesEn } from '../mail-templates/messages.en';
 
 /** English texts of the admin; keys follow react-admin's `resources.<name>.fields.<field>` convention. */
 export const en = {
@@ -154,6 +155,7 @@ export const en = {
     'team-members': teamMembersMessages.en,
     'order-fields': orderFieldsEn,
     'custom-queues': customQueuesEn,
+    'mail-templates': mailTemplatesEn,
     gateways: {
       name: 'Gateway |||| Gateways',
       fields: { id: 'ID', gateway_name: 'Gateway', is_active: 'Active' },

@@ -10,6 +10,7 @@ import { auditEventsMessages } from '../audit-events/messages';
 import { liveMessages } from '../live/messages';
 import { speedMessages } from '../speed/messages';
 import { customQueuesFr, orderFieldsFr } from '../configuration/messages.fr';
+import { mailTemplatesFr } from '../mail-templates/messages.fr';
 
 /** French, the second language that proves every text goes through the catalogue. */
 export const fr: AppMessages = {
@@ -188,6 +189,7 @@ export const fr: AppMessages = {
     'team-members': teamMembersMessages.fr,
     'order-fields': orderFieldsFr,
     'custom-queues': customQueuesFr,
+    'mail-templates': mailTemplatesFr,
     gateways: {
       name: 'Passerelle |||| Passerelles',
       fields: { id: 'ID', gateway_name: 'Passerelle', is_active: 'Active' },

@@ -4,7 +4,7 @@ import { dialectOf } from './knex.js';
 
 /**
  * The table each resource's lists are read from in SQL. null: the resource's rows are few and paged in
- * memory (gateways), or are report totals summed per request (the reports), so no index serves a sort.
+ * memory (gateways, mail templates), or are report totals summed per request (the reports), so no index serves a sort.
  */
 const RESOURCE_TABLES: Readonly<Record<string, string | null>> = {
   orders: 'orders',
@@ -15,6 +15,7 @@ const RESOURCE_TABLES: Readonly<Record<string, string | null>> = {
   documents: 'uploaded_documents',
   'audit-events': 'audit_events',
   gateways: null,
+  'mail-templates': null,
   'country-report': null,
   'processed-by-report': null,
 };

@@ -28,6 +28,8 @@ export const AUDIT_ACTIONS = [
   'config-field',
   'config-queue',
   'config-import',
+  // An Admin added, saved, restored or removed a mail template (detail {id, key, language, brand, version}).
+  'config-mail-template',
 ] as const;
 
 /** The Audit Log: who did what to which order, when, from and to. Read-only. */

@@ -9,6 +9,7 @@ import { mailsResource } from './mails.js';
 import { downloadsResource } from './downloads.js';
 import { documentsResource } from './documents.js';
 import { auditEventsResource } from './audit-events.js';
+import { mailTemplatesResource } from './mail-templates.js';
 import { countryReportResource, processedByReportResource } from './reports.js';
 
 export * from './types.js';
@@ -27,6 +28,7 @@ export const RESOURCES: Registry = Object.fromEntries(
     auditEventsResource,
     countryReportResource,
     processedByReportResource,
+    mailTemplatesResource,
   ].map((resource) => [resource.name, resource]),
 );
 

@@ -4,7 +4,7 @@ import { conflict, notFound } from '../../http.js';
 import type { Member } from '../../types.js';
 import { recordAudit } from '../audit/service.js';
 import { latestDocument } from '../files/service.js';
-import { enqueueMail, mailSubject } from '../mail/service.js';
+import { queueTemplateMail } from '../mail/service.js';
 
 /**
  * Queues the invoice mail of an order; the PDF is rendered by the mail worker from the order as it
@@ -20,13 +20,12 @@ export async function sendInvoice(app: FastifyInstance, member: Member, orderId:
   await app.db.transaction(async (trx) => {
     // Sent as the member saw the order: a change since (its mail address, its status) is refused.
     await app.ordersService.refuseChangedSince(trx, orderId, seenVersion);
-    await enqueueMail(trx, {
+    await queueTemplateMail(trx, app.config, {
+      key: 'invoice',
       orderId,
-      kind: 'invoice',
       provider,
       to: order.email,
-      subject: mailSubject('invoice', app.config, orderId),
-      payload: { orderId, issuedAt: nowUtc() },
+      issuedAt: nowUtc(),
       createdById: member.id,
     });
     await recordAudit(trx, member, [{ action: 'invoice', orderId, to: provider, detail: order.email }]);

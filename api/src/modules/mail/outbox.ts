@@ -2,11 +2,10 @@ import type { Knex } from 'knex';
 import { nowUtc, type MailProvider } from '@app/domain';
 import { recipientProblem } from './recipients.js';
 
-export type MailKind = 'approval' | 'refund' | 'invoice';
-
 export interface QueuedMail {
   orderId: number | null;
-  kind: MailKind;
+  /** The key of the mail's template (approval, invoice, refund, chase, or one an Admin added). */
+  kind: string;
   provider: MailProvider;
   to: string;
   subject: string;

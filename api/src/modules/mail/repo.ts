@@ -109,6 +109,7 @@ export interface MailOrder {
   last_name: string | null;
   email: string;
   landing_domain: string | null;
+  nationality: string | null;
   processing_mode: string;
   process_status: string;
   amount: number | null;
@@ -136,6 +137,7 @@ export const findMailOrder = (db: Knex, orderId: number): Promise<MailOrder | un
       'o.last_name',
       'o.email',
       'o.landing_domain',
+      'o.nationality',
       'o.processing_mode',
       'o.process_status',
       'o.amount',
@@ -178,3 +180,7 @@ export const mailRecords: TableRecords = {
   alias: 'm',
   toRecord: (row) => ({ ...row, seq: Number(row.seq) }),
 };
+
+/** An order's latest outbox mail of a kind. */
+export const latestOutboxRowOf = (db: Knex, orderId: number, kind: string): Promise<OutboxRow | undefined> =>
+  db('mail_outbox').where({ order_id: orderId, kind }).orderBy('id', 'desc').first();

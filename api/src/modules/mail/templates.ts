@@ -1,12 +1,15 @@
 import type { Knex } from 'knex';
 import type Mail from 'nodemailer/lib/mailer/index.js';
-import { brandForHost, encodeId, formatUtc, type Brand } from '@app/domain';
+import { brandForHost, encodeId, formatUtc, nowUtc, type Brand, type MailTemplateVariable } from '@app/domain';
 import type { AppConfig } from '../../config.js';
+import { badRequest } from '../../http.js';
 import type { Storage } from '../../storage/index.js';
 import { findDocument, latestDocument, readDocumentBytes } from '../files/service.js';
 import { renderInvoicePdf } from './invoicePdf.js';
-import type { MailKind } from './outbox.js';
-import { findMailOrder, type MailOrder, type OutboxRow } from './repo.js';
+import { mailLanguageOfNationality } from './languages.js';
+import { renderLiquid, type MailVariables } from './liquid.js';
+import { findMailOrder, latestOutboxRowOf, type MailOrder, type OutboxRow } from './repo.js';
+import { findTemplate, templateFor, type MailTemplateRow, type TemplateText } from './templateRepo.js';
 
 /** What rendering a mail needs besides the outbox row. */
 export interface MailContext {
@@ -15,13 +18,8 @@ export interface MailContext {
   storage: Storage;
 }
 
-/** Subjects, stored on the outbox row when a mail is queued (Email History shows them). */
-export const mailSubject = (kind: MailKind, config: AppConfig, orderId: number): string =>
-  ({
-    approval: `Your ${config.countryName} Digital Arrival Card - Order ${orderId}`,
-    refund: `Your refund for order ${orderId}`,
-    invoice: `Invoice for your ${config.countryName} Digital Arrival Card - Order ${orderId}`,
-  })[kind];
+/** Values a caller adds to (or sets in) a mail's variables: a macro's or a rule's message. */
+export type ExtraVariables = Partial<Record<MailTemplateVariable, string>>;
 
 /** The customer link of the old system: the tracking page on the admin host, with the encoded id. */
 export const trackOrderLink = (config: AppConfig, orderId: number) =>
@@ -34,15 +32,26 @@ const EXTENSIONS: Record<string, string> = {
   'image/webp': 'webp',
 };
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const CHARACTERS = Object.fromEntries(Object.entries(ENTITIES).map(([c, e]) => [e, c]));
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+/** Undoes the escaping of a template's output (Liquid's `escape`), in one pass: for the text part and the subject. */
+const unescapeHtml = (html: string) => html.replace(/&(amp|lt|gt|quot|#39);/g, (entity) => CHARACTERS[entity]!);
 
-/** The same paragraphs as plain text and as a branded HTML page; addresses become links. */
-function body(brand: Brand, paragraphs: string[]): { text: string; html: string } {
+/**
+ * A rendered body in the brand's frame, as plain text and as an HTML page: paragraphs are separated
+ * by a blank line, a single newline is a line break, addresses become links.
+ */
+function framed(brand: Brand, rendered: string): { text: string; html: string } {
+  const paragraphs = rendered
+    .replace(/\r\n?/g, '\n')
+    .split(/\n[ \t]*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   const footer = brand.footer;
-  const text = [...paragraphs, footer].join('\n\n');
+  const text = [...paragraphs.map(unescapeHtml), footer].join('\n\n');
   const html = paragraphs
-    .map((p) => escapeHtml(p).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`))
+    .map((p) => p.replace(/https?:\/\/[^\s<"']+/g, (url) => `<a href="${url}">${url}</a>`))
     .map((p) => `<p style="margin:0 0 14px">${p.replace(/\n/g, '<br>')}</p>`)
     .join('');
   return {
@@ -57,53 +66,130 @@ function body(brand: Brand, paragraphs: string[]): { text: string; html: string 
   };
 }
 
-const greeting = (order: MailOrder) => `Dear ${order.full_name || order.email},`;
-const signOff = (brand: Brand) => `If you have any questions, write to us at ${brand.supportEmail}.\n\n${brand.name}`;
+const DATE = 'D MMMM YYYY';
+const dateOrNull = (value: string | null) => (value ? formatUtc(value, DATE) || null : null);
 
-type Payload = { orderId?: number; documentId?: number; issuedAt?: string };
-
-/** The words of the approval mail: the mail itself and View Email Content both use them. */
-function approvalParagraphs(config: AppConfig, order: MailOrder, brand: Brand) {
-  const country = config.countryName;
-  return [
-    greeting(order),
-    `Good news: your ${country} Digital Arrival Card for order ${order.order_id} is ready. It is attached to this email.`,
-    `You can also download it at any time from your order page:\n${trackOrderLink(config, order.order_id)}`,
-    `Please keep it on your phone or print it for your arrival in ${country}.`,
-    signOff(brand),
-  ];
+/** What a template of an order's mail may show (the allow-list of variables), from the order and its brand. */
+export function mailVariables(
+  config: AppConfig,
+  order: MailOrder,
+  brand: Brand,
+  mailDate: string,
+  extra: ExtraVariables = {},
+): MailVariables {
+  return {
+    order_id: order.order_id,
+    first_name: order.first_name,
+    last_name: order.last_name,
+    full_name: order.full_name,
+    email: order.email,
+    track_url: trackOrderLink(config, order.order_id),
+    brand_name: brand.name,
+    support_email: brand.supportEmail,
+    country_name: config.countryName,
+    amount: order.amount ? `${Number(order.amount).toFixed(2)} ${order.currency ?? ''}`.trimEnd() : null,
+    currency: order.currency,
+    order_date: dateOrNull(order.created_at),
+    paid_on: dateOrNull(order.paid_at),
+    refund_date: dateOrNull(order.refund_date),
+    mail_date: formatUtc(mailDate, DATE),
+    message: null,
+    ...extra,
+  };
 }
 
-async function approvalContent(ctx: MailContext, row: OutboxRow, payload: Payload, order: MailOrder, brand: Brand) {
+/** A template rendered: the subject as one line of plain text, the body framed in the brand. */
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export async function renderTemplateText(
+  template: TemplateText,
+  variables: MailVariables,
+  brand: Brand,
+): Promise<RenderedMail> {
+  const [subject, body] = await Promise.all([
+    renderLiquid(template.subject, variables),
+    renderLiquid(template.body, variables),
+  ]);
+  return { subject: unescapeHtml(subject).replace(/\s+/g, ' ').trim().slice(0, 255), ...framed(brand, body) };
+}
+
+/** The template of an order's mail: in the order's language (from its nationality) and brand (its landing domain). */
+export const templateForOrder = (db: Knex, key: string, order: MailOrder) =>
+  templateFor(db, key, mailLanguageOfNationality(order.nationality), brandForHost(order.landing_domain).id);
+
+/** An order's mail `key` rendered, with `template` if given (a preview or a test), else the order's own template. */
+export async function renderOrderMail(
+  db: Knex,
+  config: AppConfig,
+  key: string,
+  orderId: number,
+  options: {
+    template?: TemplateText;
+    mailDate: string;
+    vars?: ExtraVariables;
+    /** The order as the reader may read it (View Email Content): hidden fields blanked before rendering. */
+    asReadBy?: (order: MailOrder) => MailOrder;
+  },
+): Promise<
+  { order: MailOrder; brand: Brand; template: TemplateText; rendered: RenderedMail; blanked: boolean } | undefined
+> {
+  const found = await findMailOrder(db, orderId);
+  if (!found) return undefined;
+  const order = options.asReadBy ? options.asReadBy(found) : found;
+  const blanked = Object.entries(found).some(([key, value]) => order[key as keyof MailOrder] !== value);
+  const brand = brandForHost(order.landing_domain);
+  const template: MailTemplateRow | TemplateText | undefined =
+    options.template ?? (await templateForOrder(db, key, order));
+  if (!template) throw badRequest(`There is no mail template "${key}".`);
+  const variables = mailVariables(config, order, brand, options.mailDate, options.vars);
+  return { order, brand, template, rendered: await renderTemplateText(template, variables, brand), blanked };
+}
+
+/**
+ * What an outbox row keeps to render its mail again on any retry. `templateId`: a test send of that
+ * template (to the Admin who asked, with no attachment).
+ */
+type Payload = {
+  orderId?: number;
+  documentId?: number;
+  issuedAt?: string;
+  templateId?: number;
+  vars?: ExtraVariables;
+};
+
+/** An outbox row's words, from the order as it is now and the template as it is now. */
+async function outboxWords(db: Knex, config: AppConfig, row: OutboxRow, asReadBy?: (order: MailOrder) => MailOrder) {
+  const payload = JSON.parse(row.payload) as Payload;
+  const orderId = Number(payload.orderId ?? row.order_id);
+  const tested = payload.templateId ? await findTemplate(db, payload.templateId) : undefined;
+  if (payload.templateId && !tested) throw new Error(`Mail template ${payload.templateId} no longer exists`);
+  const mail = await renderOrderMail(db, config, row.kind, orderId, {
+    template: tested,
+    mailDate: payload.issuedAt ?? row.created_at,
+    vars: payload.vars,
+    asReadBy,
+  });
+  if (!mail) throw new Error(`Order ${orderId} does not exist`);
+  return { payload, ...mail };
+}
+
+async function approvalAttachment(ctx: MailContext, row: OutboxRow, payload: Payload, order: MailOrder) {
   const documentId = row.document_id ?? payload.documentId;
   const document = documentId ? await findDocument(ctx.db, documentId) : await latestDocument(ctx.db, order.order_id);
   if (!document) throw new Error(`Order ${order.order_id} has no uploaded document to send`);
-  const content = await readDocumentBytes(ctx.storage, document.storage_key);
-  const country = ctx.config.countryName;
   return {
-    paragraphs: approvalParagraphs(ctx.config, order, brand),
-    attachments: [
-      {
-        filename: `${country.replace(/\W+/g, '-')}-Arrival-Card-${order.order_id}.${EXTENSIONS[document.mime_type] ?? 'pdf'}`,
-        content,
-        contentType: document.mime_type,
-      },
-    ],
+    filename: `${ctx.config.countryName.replace(/\W+/g, '-')}-Arrival-Card-${order.order_id}.${EXTENSIONS[document.mime_type] ?? 'pdf'}`,
+    content: await readDocumentBytes(ctx.storage, document.storage_key),
+    contentType: document.mime_type,
   };
 }
 
-function refundContent(order: MailOrder, brand: Brand) {
-  const amount = order.amount ? ` of ${Number(order.amount).toFixed(2)} ${order.currency ?? ''}`.trimEnd() : '';
-  return {
-    paragraphs: [
-      greeting(order),
-      `We have refunded your payment${amount} for order ${order.order_id}.`,
-      'Depending on your bank, it can take 5 to 10 working days to appear on your statement.',
-      signOff(brand),
-    ],
-    attachments: [],
-  };
-}
+const invoicePdfOf = (ctx: MailContext, row: OutboxRow, payload: Payload, order: MailOrder, brand: Brand) =>
+  renderInvoicePdf(order, { brand, countryName: ctx.config.countryName, issuedAt: payload.issuedAt ?? row.created_at });
 
 /** The invoice an invoice mail carries (or carried): the order as it is now, issued at the time fixed when queued. */
 export async function renderInvoiceOf(ctx: MailContext, row: OutboxRow): Promise<Buffer | null> {
@@ -114,47 +200,50 @@ export async function renderInvoiceOf(ctx: MailContext, row: OutboxRow): Promise
   return invoicePdfOf(ctx, row, payload, order, brandForHost(order.landing_domain));
 }
 
-const invoicePdfOf = (ctx: MailContext, row: OutboxRow, payload: Payload, order: MailOrder, brand: Brand) =>
-  renderInvoicePdf(order, { brand, countryName: ctx.config.countryName, issuedAt: payload.issuedAt ?? row.created_at });
-
-async function invoiceContent(ctx: MailContext, row: OutboxRow, payload: Payload, order: MailOrder, brand: Brand) {
-  const content = await invoicePdfOf(ctx, row, payload, order, brand);
-  return {
-    paragraphs: [
-      greeting(order),
-      `Thank you for your order. Please find attached the invoice for order ${order.order_id}, issued on ${formatUtc(payload.issuedAt ?? row.created_at, 'D MMMM YYYY')}.`,
-      signOff(brand),
-    ],
-    attachments: [{ filename: `Invoice-${order.order_id}.pdf`, content, contentType: 'application/pdf' }],
-  };
+/** The files a mail carries: the document of an approval mail, the invoice of an invoice mail; none in a test. */
+async function attachmentsOf(ctx: MailContext, row: OutboxRow, payload: Payload, order: MailOrder, brand: Brand) {
+  if (payload.templateId) return [];
+  if (row.kind === 'approval') return [await approvalAttachment(ctx, row, payload, order)];
+  if (row.kind === 'invoice')
+    return [
+      {
+        filename: `Invoice-${order.order_id}.pdf`,
+        content: await invoicePdfOf(ctx, row, payload, order, brand),
+        contentType: 'application/pdf',
+      },
+    ];
+  return [];
 }
 
+/** The address part of MAIL_FROM ('Name <a@b>' or 'a@b'). */
+const fromAddress = (mailFrom: string) => /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+
 /**
- * View Email Content: the approval mail of an order as it is (or will be) sent, rendered by the same
- * code from the order as it is now (mails render at send time); undefined for an unknown order.
+ * View Email Content: the approval mail of an order as the outbox sends (or sent) it, its latest
+ * one, rendered by the same code; one not queued yet as it would be now. Undefined for an unknown order.
  */
 export async function approvalMailOf(
   config: AppConfig,
   db: Knex,
   orderId: number,
-  visible: (order: MailOrder) => MailOrder = (order) => order,
+  asReadBy: (order: MailOrder) => MailOrder = (order) => order,
 ) {
-  const found = await findMailOrder(db, orderId);
-  if (!found) return undefined;
-  const order = visible(found);
-  const brand = brandForHost(order.landing_domain);
-  const { text, html } = body(brand, approvalParagraphs(config, order, brand));
+  const row = await latestOutboxRowOf(db, orderId, 'approval');
+  const mail = row
+    ? await outboxWords(db, config, row, asReadBy)
+    : await renderOrderMail(db, config, 'approval', orderId, { mailDate: nowUtc(), asReadBy });
+  if (!mail) return undefined;
+  // What was sent (its address and subject) is shown as kept, unless the reader may not read some of the
+  // order: then as rendered from what they may read, so the kept words tell nothing hidden.
+  const sent = row && !mail.blanked ? row : undefined;
   return {
-    from: `${brand.name} <${fromAddress(config.mailFrom)}>`,
-    to: order.email,
-    subject: mailSubject('approval', config, orderId),
-    text,
-    html,
+    from: `${mail.brand.name} <${fromAddress(config.mailFrom)}>`,
+    to: sent?.to_email ?? mail.order.email ?? '',
+    subject: sent?.subject ?? mail.rendered.subject,
+    text: mail.rendered.text,
+    html: mail.rendered.html,
   };
 }
-
-/** The address part of MAIL_FROM ('Name <a@b>' or 'a@b'). */
-const fromAddress = (mailFrom: string) => /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
 
 /**
  * The fixed local part of an outbox mail's Message-ID: a resend after a crash carries the same id,
@@ -164,26 +253,13 @@ export const outboxMessageKey = (row: { id: number; created_at: string }) =>
   `outbox-${row.id}-${row.created_at.replace(/\D/g, '')}`;
 
 /**
- * Renders an outbox row into a message from the order as it is now plus the row's payload, so a
- * retry renders the same mail. The Message-ID is fixed per row: a mail sent twice (at-least-once
+ * Renders an outbox row into a message from the order and its template as they are now plus the
+ * row's payload, so a retry renders the same mail; the subject is the one rendered when it was
+ * queued (Email History shows it). The Message-ID is fixed per row: a mail sent twice (at-least-once
  * delivery after a crash) carries the same id, which receivers use to drop the duplicate.
  */
 export async function renderMail(ctx: MailContext, row: OutboxRow): Promise<Mail.Options> {
-  const payload = JSON.parse(row.payload) as Payload;
-  const orderId = Number(payload.orderId ?? row.order_id);
-  const order = await findMailOrder(ctx.db, orderId);
-  if (!order) throw new Error(`Order ${orderId} does not exist`);
-  const brand = brandForHost(order.landing_domain);
-  const kind = row.kind as MailKind;
-  const content =
-    kind === 'approval'
-      ? await approvalContent(ctx, row, payload, order, brand)
-      : kind === 'invoice'
-        ? await invoiceContent(ctx, row, payload, order, brand)
-        : kind === 'refund'
-          ? refundContent(order, brand)
-          : null;
-  if (!content) throw new Error(`Unknown mail kind "${row.kind}"`);
+  const { payload, order, brand, rendered } = await outboxWords(ctx.db, ctx.config, row);
   const address = fromAddress(ctx.config.mailFrom);
   return {
     from: { name: brand.name, address },
@@ -192,7 +268,8 @@ export async function renderMail(ctx: MailContext, row: OutboxRow): Promise<Mail
     to: { name: '', address: row.to_email },
     subject: row.subject,
     messageId: `<${outboxMessageKey(row)}@${address.split('@')[1] ?? 'localhost'}>`,
-    ...body(brand, content.paragraphs),
-    attachments: content.attachments,
+    text: rendered.text,
+    html: rendered.html,
+    attachments: await attachmentsOf(ctx, row, payload, order, brand),
   };
 }

@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import {
   can,
-  DEFAULT_MAIL_PROVIDER,
   describeChange,
   assignRefusal,
   moveRefusal,
@@ -25,12 +24,13 @@ import {
   type CustomValue,
   type Status,
 } from '@app/domain';
+import type { AppConfig } from '../../config.js';
 import { withTransactionRetry } from '../../db/retry.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http.js';
 import type { Member } from '../../types.js';
 import { lastAuditEventOf, recordAudit, statusesBeforeDelete, type AuditEvent } from '../audit/service.js';
 import { announceOrderChanges } from '../events/service.js';
-import { enqueueMail, type QueuedMail } from '../mail/service.js';
+import { queueTemplateMail } from '../mail/service.js';
 import { applyReportRollupChanges } from '../reports/service.js';
 import { applyCounterChanges } from './counters.js';
 import { storedRow } from './customFields.js';
@@ -64,7 +64,6 @@ interface OrderChange {
   patch: Record<string, unknown>;
   event?: Omit<AuditEvent, 'orderId'>;
   values?: ValueChange[];
-  mail?: QueuedMail;
 }
 
 /** The audit trail's from and to columns keep this much of a value; its detail keeps it whole. */
@@ -153,7 +152,7 @@ const actorOf = (member: Member): OrderActor => ({ id: member.id, type: member.t
 /**
  * The one way orders change, inside the caller's transaction: lock them, refuse the batch if any
  * changed since the member saw it (`seen`), decide each change, then write the rows (each change
- * increments the order's version), the queue counters, the audit events and any mail together, and
+ * increments the order's version), the queue counters and the audit events together, and
  * announce the changes on the live streams once committed. A decision may throw to refuse the whole
  * batch. Answers how many orders changed.
  */
@@ -182,7 +181,6 @@ export async function changeOrdersIn(
     changes.push({ before: order, after, action: change.event?.action ?? 'field', countsChanged: false });
     for (const event of [...(change.event ? [change.event] : []), ...valueEvents])
       events.push({ ...event, orderId: order.order_id });
-    if (change.mail) await enqueueMail(trx, change.mail);
   }
   await applyCounterChanges(trx, changes);
   await applyReportRollupChanges(trx, changes);
@@ -403,23 +401,27 @@ export async function restoreOrders(db: Knex, member: Member, orderIds: number[]
  * Refunded it: the orders are refunded now and each customer gets a refund mail. Once per order: the
  * refund date says it was recorded (an order filed under Refunds by "Completed Refunds" has none yet).
  */
-export async function refundOrders(db: Knex, member: Member, orderIds: number[], seen?: SeenVersions) {
-  const refunded = await changeOrders(db, member, orderIds, seen, (order) => {
+export async function refundOrders(
+  db: Knex,
+  config: AppConfig,
+  member: Member,
+  orderIds: number[],
+  seen?: SeenVersions,
+) {
+  const refund = (order: LockedOrder): OrderChange => {
     // A second "Refunded it" would mail the customer again and rewrite the refund date.
     refuseIf(refundRefusal(actorOf(member), order));
     return {
       patch: { process_status: 'Refunds', refund_date: nowUtc() },
       event: { action: 'refund', from: order.process_status, to: 'Refunds' },
-      mail: {
-        orderId: order.order_id,
-        kind: 'refund',
-        provider: DEFAULT_MAIL_PROVIDER,
-        to: order.email,
-        subject: `Your refund for order ${order.order_id}`,
-        payload: { orderId: order.order_id },
-        createdById: member.id,
-      },
     };
+  };
+  const refunded = await withTransactionRetry(db, async (trx) => {
+    const count = await changeOrdersIn(trx, member, orderIds, refund, seen);
+    // Every order was refunded (a refusal refuses the whole batch): each customer is mailed.
+    for (const orderId of new Set(orderIds))
+      await queueTemplateMail(trx, config, { key: 'refund', orderId, createdById: member.id });
+    return count;
   });
   return refunded > 1
     ? `${refunded} orders refunded; the customers will be mailed.`

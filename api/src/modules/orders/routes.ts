@@ -145,7 +145,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, body: OrderIdsBody }, config: { permission: 'orders.work' } },
     async (request) => {
       const { orderId, version } = request.body;
-      return ok(await refundOrders(app.db, request.member, orderId, seenVersions(orderId, version)));
+      return ok(await refundOrders(app.db, app.config, request.member, orderId, seenVersions(orderId, version)));
     },
   );
 
