@@ -17,6 +17,8 @@ const RESOURCE_TABLES: Readonly<Record<string, string | null>> = {
   gateways: null,
   'country-report': null,
   'processed-by-report': null,
+  disputes: 'disputes',
+  'dispute-report': null,
 };
 
 /** The primary key, as MySQL names it; a field sorted by the primary key names this index. */

@@ -18,6 +18,8 @@ import webhooks from './webhooks/index.js';
 import preferences from './preferences/index.js';
 import events from './events/index.js';
 import files from './files/index.js';
+import notifications from './notifications/index.js';
+import disputes from './disputes/index.js';
 
 /**
  * Every business area, each a Fastify plugin (its index.ts) that registers its routes, serves its
@@ -47,4 +49,6 @@ export const modules: FastifyPluginAsync[] = [
   preferences,
   events,
   files,
+  notifications,
+  disputes,
 ];

@@ -10,6 +10,7 @@ import { downloadsResource } from './downloads.js';
 import { documentsResource } from './documents.js';
 import { auditEventsResource } from './audit-events.js';
 import { countryReportResource, processedByReportResource } from './reports.js';
+import { disputeReportResource, disputesResource } from './disputes.js';
 
 export * from './types.js';
 export { MAIL_STATES } from './mails.js';
@@ -28,6 +29,8 @@ export const RESOURCES: Registry = Object.fromEntries(
     auditEventsResource,
     countryReportResource,
     processedByReportResource,
+    disputesResource,
+    disputeReportResource,
   ].map((resource) => [resource.name, resource]),
 );
 
