@@ -319,7 +319,8 @@ export { dueCount };
 export async function runDisputeDeadlines(app: FastifyInstance) {
   const now = app.clock.now();
   const nowText = stamp(now);
-  const horizon = stamp(dayjs.utc(now).add(Math.max(...DISPUTE_NOTICE_DAYS), 'day').toDate());
+  // Days left count calendar days (UTC): a deadline any time on the fifth day from today is 5 days away.
+  const horizon = stamp(dayjs.utc(now).add(Math.max(...DISPUTE_NOTICE_DAYS), 'day').endOf('day').toDate());
   const result = { expired: 0, notices: 0 };
   for (const dispute of await dueBefore(app.db, horizon)) {
     await withTransactionRetry(app.db, async (trx) => {
