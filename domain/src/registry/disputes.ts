@@ -15,9 +15,10 @@ export const disputesResource: ResourceDefinition = {
     update: 'disputes.manage',
   },
   fields: [
-    { source: 'id', type: 'id', places: ['list', 'show'], sortable: true, index: 'PRIMARY' },
+    { source: 'id', section: 'dispute', type: 'id', places: ['list', 'show'], sortable: true, index: 'PRIMARY' },
     {
       source: 'orderId',
+      section: 'dispute',
       column: 'order_id',
       type: 'reference',
       reference: 'orders',
@@ -25,9 +26,16 @@ export const disputesResource: ResourceDefinition = {
       filter: 'eq',
       index: 'disputes_order_id',
     },
-    { source: 'gateway', type: 'text', places: ['list', 'show', 'form'], validate: { maxLength: 64 } },
+    {
+      source: 'gateway',
+      section: 'payment',
+      type: 'text',
+      places: ['list', 'show', 'form'],
+      validate: { maxLength: 64 },
+    },
     {
       source: 'network',
+      section: 'dispute',
       type: 'select',
       choices: DISPUTE_NETWORKS,
       places: ['list', 'show', 'form', 'filter'],
@@ -37,6 +45,7 @@ export const disputesResource: ResourceDefinition = {
     },
     {
       source: 'reasonCode',
+      section: 'dispute',
       column: 'reason_code',
       type: 'text',
       places: ['list', 'show', 'form'],
@@ -44,6 +53,7 @@ export const disputesResource: ResourceDefinition = {
     },
     {
       source: 'reasonCategory',
+      section: 'dispute',
       column: 'reason_category',
       type: 'select',
       choices: DISPUTE_CATEGORIES,
@@ -51,15 +61,23 @@ export const disputesResource: ResourceDefinition = {
       filter: 'eq',
       index: 'disputes_category_opened_at',
     },
-    { source: 'amount', type: 'money', places: ['list', 'show', 'form'], validate: { required: 'create' } },
+    {
+      source: 'amount',
+      section: 'dispute',
+      type: 'money',
+      places: ['list', 'show', 'form'],
+      validate: { required: 'create' },
+    },
     {
       source: 'currency',
+      section: 'dispute',
       type: 'text',
       places: ['list', 'show', 'form'],
       validate: { pattern: '^[A-Z]{3}$' },
     },
     {
       source: 'openedAt',
+      section: 'deadline',
       column: 'opened_at',
       type: 'datetime',
       places: ['list', 'show', 'filter'],
@@ -69,6 +87,7 @@ export const disputesResource: ResourceDefinition = {
     },
     {
       source: 'dueBy',
+      section: 'deadline',
       column: 'due_by',
       type: 'datetime',
       places: ['list', 'show', 'form', 'filter'],
@@ -76,25 +95,27 @@ export const disputesResource: ResourceDefinition = {
       filter: 'range',
       index: 'disputes_status_due_by',
     },
-    { source: 'daysLeft', type: 'number', places: ['list', 'show'] },
+    { source: 'daysLeft', section: 'deadline', type: 'number', places: ['list', 'show'] },
     {
       source: 'status',
+      section: 'deadline',
       type: 'select',
       choices: DISPUTE_STATUSES,
       places: ['list', 'show', 'form', 'filter'],
       filter: 'eq',
       index: 'disputes_status_due_by',
     },
-    { source: 'submittedAt', column: 'submitted_at', type: 'datetime', places: ['show'] },
-    { source: 'outcomeAt', column: 'outcome_at', type: 'datetime', places: ['show'] },
-    { source: 'notes', type: 'longtext', places: ['show', 'form'], validate: { maxLength: 5000 } },
+    { source: 'submittedAt', section: 'deadline', column: 'submitted_at', type: 'datetime', places: ['show'] },
+    { source: 'outcomeAt', section: 'deadline', column: 'outcome_at', type: 'datetime', places: ['show'] },
+    { source: 'notes', section: 'deadline', type: 'longtext', places: ['show', 'form'], validate: { maxLength: 5000 } },
     /** The payment the gateway named (its charge or payment intent): how an unmatched dispute is matched. */
-    { source: 'chargeRef', column: 'charge_ref', type: 'text', places: ['show'] },
-    { source: 'externalId', column: 'external_id', type: 'text', places: ['show'] },
+    { source: 'chargeRef', section: 'payment', column: 'charge_ref', type: 'text', places: ['show'] },
+    { source: 'externalId', section: 'payment', column: 'external_id', type: 'text', places: ['show'] },
     /** The Defence Pack that fits the category (1: downloads, 2: mail delivery). */
-    { source: 'pack', type: 'number', places: ['show'] },
+    { source: 'pack', section: 'payment', type: 'number', places: ['show'] },
   ],
   defaultSort: { field: 'id', order: 'DESC' },
+  sections: [{ key: 'dispute' }, { key: 'deadline' }, { key: 'payment' }],
   recordRepresentation: 'id',
 };
 
