@@ -43,29 +43,47 @@ describe.each(dialects())('notifications on %s', (dialect) => {
     await notify(t.db, { role: 'Telecaller' }, { kind: 'mention', title: 'Alice mentioned you', body: 'on order 2' });
 
     const live = (await telecallerStream.next(isNotification, 2000)).data as NotificationEvent;
-    expect(live.notification).toMatchObject({ kind: 'assigned', title: 'Order 1 is yours', read: false, link: '/orders/1' });
+    expect(live.notification).toMatchObject({
+      kind: 'assigned',
+      title: 'Order 1 is yours',
+      read: false,
+      link: '/orders/1',
+    });
     await telecallerStream.next(isNotification, 2000);
     expect(teamStream.events.filter((e) => isNotification(e.data))).toEqual([]);
 
     const mine = (await call('telecaller', 'GET', '/api/notifications')).json();
     expect(mine.unread).toBe(2);
-    expect(mine.notifications.map((n: { title: string }) => n.title)).toEqual(['Alice mentioned you', 'Order 1 is yours']);
+    expect(mine.notifications.map((n: { title: string }) => n.title)).toEqual([
+      'Alice mentioned you',
+      'Order 1 is yours',
+    ]);
     expect((await call('team', 'GET', '/api/notifications')).json()).toEqual({ notifications: [], unread: 0 });
 
     // Another member's ids change nothing; one's own are marked read, then cleared.
     const [newest, oldest] = mine.notifications as Array<{ id: number }>;
-    expect((await call('team', 'POST', '/api/notifications/read', { ids: [newest!.id] })).json()).toEqual({ changed: 0 });
-    expect((await call('telecaller', 'POST', '/api/notifications/read', { ids: [oldest!.id] })).json()).toEqual({ changed: 1 });
+    expect((await call('team', 'POST', '/api/notifications/read', { ids: [newest!.id] })).json()).toEqual({
+      changed: 0,
+    });
+    expect((await call('telecaller', 'POST', '/api/notifications/read', { ids: [oldest!.id] })).json()).toEqual({
+      changed: 1,
+    });
     let after = (await call('telecaller', 'GET', '/api/notifications')).json();
     expect(after.unread).toBe(1);
     expect(after.notifications.map((n: { read: boolean }) => n.read)).toEqual([false, true]);
     expect((await call('telecaller', 'GET', '/api/notifications?unread=true')).json().notifications).toHaveLength(1);
-    expect((await call('telecaller', 'POST', '/api/notifications/read', { ids: 'all' })).json()).toEqual({ changed: 1 });
-    expect((await call('telecaller', 'POST', '/api/notifications/clear', { ids: [oldest!.id] })).json()).toEqual({ changed: 1 });
+    expect((await call('telecaller', 'POST', '/api/notifications/read', { ids: 'all' })).json()).toEqual({
+      changed: 1,
+    });
+    expect((await call('telecaller', 'POST', '/api/notifications/clear', { ids: [oldest!.id] })).json()).toEqual({
+      changed: 1,
+    });
     after = (await call('telecaller', 'GET', '/api/notifications')).json();
     expect(after).toMatchObject({ unread: 0 });
     expect(after.notifications.map((n: { id: number }) => n.id)).toEqual([newest!.id]);
-    expect((await call('telecaller', 'POST', '/api/notifications/clear', { ids: 'all' })).json()).toEqual({ changed: 1 });
+    expect((await call('telecaller', 'POST', '/api/notifications/clear', { ids: 'all' })).json()).toEqual({
+      changed: 1,
+    });
 
     // Bad input is refused naming the field.
     const bad = await call('telecaller', 'POST', '/api/notifications/read', { ids: ['x'] });

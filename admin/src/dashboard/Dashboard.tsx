@@ -1,7 +1,8 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
 import { Title, useCreatePath, usePermissions, useTranslate } from 'react-admin';
-import { QUEUES, queueByOrderName } from '@app/domain';
+import { can, QUEUES, queueByOrderName } from '@app/domain';
 import { queueLabelKey } from '../layout/menuLinks';
 import { roleCanAccess } from '../providers/resources';
 import { QueueList } from '../queues/QueueScreen';
@@ -16,6 +17,9 @@ const HOME_QUEUE = queueByOrderName('newOrder')!;
  * The dashboard: the tile queues and the custom queues with their counts (5 columns at desktop width), then the New Orders table.
  * Loaded when first opened (App.tsx), as a cold start on a queue does not draw it.
  */
+/** Managers' view of what disputes cost: loaded with the dashboard's first draw for them only. */
+const DisputeRate = lazy(() => import('../disputes/DisputeRate'));
+
 export default function Dashboard() {
   const { permissions: role } = usePermissions<string>();
   const { data: counts } = useFolderCounts();
@@ -57,6 +61,11 @@ export default function Dashboard() {
           </Card>
         ))}
       </Box>
+      {can(role, 'disputes.manage') && (
+        <Suspense>
+          <DisputeRate />
+        </Suspense>
+      )}
       <Typography variant="h6" component="h2" sx={{ mt: 2, mb: 1 }}>
         {translate(queueLabelKey(HOME_QUEUE), { _: HOME_QUEUE.label })}
       </Typography>

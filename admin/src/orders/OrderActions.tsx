@@ -1,4 +1,4 @@
-import { useState, type ReactElement, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactElement, type ReactNode } from 'react';
 import { Box, Button, Card, CardContent, Tooltip } from '@mui/material';
 import EmailIcon from '@mui/icons-material/Email';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
@@ -7,6 +7,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import RestoreFromTrashIcon from '@mui/icons-material/RestoreFromTrash';
 import { Confirm, usePermissions, useRecordContext, useRefresh, useTranslate, useUpdate } from 'react-admin';
 import {
+  can,
   DEFENCE_PACK_STATUSES,
   MOVE_TARGETS,
   moveRefusal,
@@ -26,6 +27,9 @@ import { EmailContentDialog } from './EmailContentDialog';
 import { TransactionDetailsDialog } from './TransactionDetailsDialog';
 import { useOrderCall } from '../shared/useOrderCall';
 import type { ActionAnswer } from '../providers/methods/orders';
+
+/** The move to ChargeBack of those who open disputes: its form loads with the first click. */
+const OpenDisputeDialog = lazy(() => import('../disputes/OpenDisputeDialog'));
 
 /**
  * A button the member may not use on this order right now (domain orderRules.ts): disabled, the reason
@@ -54,7 +58,10 @@ function MoveButton({ status, label, refusal }: { status: Status; label: string;
   const refresh = useRefresh();
   const [update, { isPending }] = useUpdate();
   const [confirming, setConfirming] = useState(false);
+  const { permissions: role } = usePermissions<string>();
   const isDelete = status === 'Deleted';
+  // Whoever opens disputes moves an order to ChargeBack by opening its dispute (network, reason, amount, due date).
+  const opensDispute = status === 'ChargeBack' && can(role, 'disputes.manage');
   const move = () =>
     update(
       'orders',
@@ -78,12 +85,17 @@ function MoveButton({ status, label, refusal }: { status: Status; label: string;
           color={isDelete ? 'error' : 'primary'}
           startIcon={isDelete ? <DeleteIcon /> : <DriveFileMoveIcon />}
           disabled={isPending || !!refusal}
-          onClick={() => (isDelete ? setConfirming(true) : move())}
+          onClick={() => (isDelete || opensDispute ? setConfirming(true) : move())}
           data-testid={`move-${status}`}
         >
           {translate(label, { _: label })}
         </Button>
       </Refused>
+      {opensDispute && confirming && (
+        <Suspense>
+          <OpenDisputeDialog onClose={() => setConfirming(false)} />
+        </Suspense>
+      )}
       {isDelete && (
         <Confirm
           isOpen={confirming}

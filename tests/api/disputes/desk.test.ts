@@ -69,41 +69,89 @@ describe.each(dialects())('dispute desk on %s', (dialect) => {
 
     // Only Admin and Manager open and change disputes; every role reads them.
     for (const role of ['team', 'telecaller', 'night']) {
-      expect((await call(role, 'POST', '/api/disputes', { orderId, network: 'visa', reasonCode: '10.4', amount: 1 })).statusCode).toBe(403);
+      expect(
+        (await call(role, 'POST', '/api/disputes', { orderId, network: 'visa', reasonCode: '10.4', amount: 1 }))
+          .statusCode,
+      ).toBe(403);
       expect((await call(role, 'PUT', `/api/disputes/${dispute.id}`, { status: 'won' })).statusCode).toBe(403);
       expect((await call(role, 'GET', `/api/disputes/${dispute.id}`)).statusCode).toBe(200);
       expect((await call(role, 'GET', `/api/disputes/${dispute.id}/evidence`)).statusCode).toBe(200);
     }
     // A bad value is refused naming the field.
-    const bad = await call('manager', 'POST', '/api/disputes', { orderId, network: 'diners', reasonCode: 'x', amount: 1 });
+    const bad = await call('manager', 'POST', '/api/disputes', {
+      orderId,
+      network: 'diners',
+      reasonCode: 'x',
+      amount: 1,
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('network');
-    expect((await call('manager', 'POST', '/api/disputes', { orderId: 999_999_999, network: 'visa', reasonCode: '10.4', amount: 1 })).statusCode).toBe(404);
+    expect(
+      (
+        await call('manager', 'POST', '/api/disputes', {
+          orderId: 999_999_999,
+          network: 'visa',
+          reasonCode: '10.4',
+          amount: 1,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('moves a dispute forward only, recording when it was submitted and decided, each move audited', async () => {
     const orderId = await completedOrder(1);
-    const { id } = (await call('admin', 'POST', '/api/disputes', { orderId, network: 'amex', reasonCode: 'C08', amount: 20, dueBy: '2026-12-05T12:00:00Z' })).json();
+    const { id } = (
+      await call('admin', 'POST', '/api/disputes', {
+        orderId,
+        network: 'amex',
+        reasonCode: 'C08',
+        amount: 20,
+        dueBy: '2026-12-05T12:00:00Z',
+      })
+    ).json();
     let dispute = (await call('admin', 'GET', `/api/disputes/${id}`)).json();
-    expect(dispute).toMatchObject({ reasonCategory: 'not_received', dueBy: '2026-12-05 12:00:00', daysLeft: 7, pack: 2 });
+    expect(dispute).toMatchObject({
+      reasonCategory: 'not_received',
+      dueBy: '2026-12-05 12:00:00',
+      daysLeft: 7,
+      pack: 2,
+    });
 
     clock.advance({ hours: 1 });
     dispute = (await call('manager', 'PUT', `/api/disputes/${id}`, { status: 'under_review' })).json();
     expect(dispute).toMatchObject({ status: 'under_review', submittedAt: '2026-11-28 10:00:00', outcomeAt: null });
     clock.advance({ days: 10 });
-    dispute = (await call('manager', 'PUT', `/api/disputes/${id}`, { status: 'won', notes: 'Visa ruled for us.' })).json();
-    expect(dispute).toMatchObject({ status: 'won', outcomeAt: '2026-12-08 10:00:00', notes: 'Visa ruled for us.', daysLeft: null });
+    dispute = (
+      await call('manager', 'PUT', `/api/disputes/${id}`, { status: 'won', notes: 'Visa ruled for us.' })
+    ).json();
+    expect(dispute).toMatchObject({
+      status: 'won',
+      outcomeAt: '2026-12-08 10:00:00',
+      notes: 'Visa ruled for us.',
+      daysLeft: null,
+    });
 
     const back = await call('manager', 'PUT', `/api/disputes/${id}`, { status: 'needs_response' });
     expect(back.statusCode).toBe(409);
     expect(back.json().message).toContain('status');
-    const moves = await t.db('audit_events').where({ order_id: orderId, action: 'dispute' }).orderBy('id').pluck('to_value');
+    const moves = await t
+      .db('audit_events')
+      .where({ order_id: orderId, action: 'dispute' })
+      .orderBy('id')
+      .pluck('to_value');
     expect(moves).toEqual(['needs_response', 'under_review', 'won']);
     clock.set('2026-11-28T09:00:00Z');
   });
 
   it('fills the checklist from the order, with the CE 3.0 verdict and its earlier orders; a person adds what is missing', async () => {
-    const { id } = (await call('manager', 'POST', '/api/disputes', { orderId: CE3_ORDER, network: 'visa', reasonCode: '10.4', amount: 60 })).json();
+    const { id } = (
+      await call('manager', 'POST', '/api/disputes', {
+        orderId: CE3_ORDER,
+        network: 'visa',
+        reasonCode: '10.4',
+        amount: 60,
+      })
+    ).json();
     const evidence = (await call('team', 'GET', `/api/disputes/${id}/evidence`)).json();
     expect(evidence.reasonCategory).toBe('fraud');
     expect(evidence.pack).toBe(1);
@@ -119,18 +167,30 @@ describe.each(dialects())('dispute desk on %s', (dialect) => {
 
     // A category whose checklist has items the order cannot fill: a person adds them.
     const orderId = await completedOrder(2);
-    const dup = (await call('manager', 'POST', '/api/disputes', { orderId, network: 'visa', reasonCode: '12.6.1', amount: 30 })).json();
+    const dup = (
+      await call('manager', 'POST', '/api/disputes', { orderId, network: 'visa', reasonCode: '12.6.1', amount: 30 })
+    ).json();
     let checklist = (await call('manager', 'GET', `/api/disputes/${dup.id}/evidence`)).json().checklist;
     expect(checklist.find((c: { item: string }) => c.item === 'duplicate_charge_explanation').present).toBe(false);
     // Telecallers and Night Staff read only; Team adds evidence.
-    expect((await call('telecaller', 'POST', `/api/disputes/${dup.id}/evidence-items`, { item: 'duplicate_charge_explanation', text: 'x' })).statusCode).toBe(403);
+    expect(
+      (
+        await call('telecaller', 'POST', `/api/disputes/${dup.id}/evidence-items`, {
+          item: 'duplicate_charge_explanation',
+          text: 'x',
+        })
+      ).statusCode,
+    ).toBe(403);
     const text = 'The second charge was a separate order, 12 passengers on one booking.';
-    const added = await call('team', 'POST', `/api/disputes/${dup.id}/evidence-items`, { item: 'duplicate_charge_explanation', text });
+    const added = await call('team', 'POST', `/api/disputes/${dup.id}/evidence-items`, {
+      item: 'duplicate_charge_explanation',
+      text,
+    });
     expect(added.statusCode, added.body).toBe(200);
     // A file goes through the same checks as a document: its bytes decide its type.
     const form = new FormData();
     form.append('item', 'receipt');
-    form.append('file', new Blob([minimalPdf(['Receipt'])]), 'receipt.pdf');
+    form.append('file', new Blob([new Uint8Array(minimalPdf(['Receipt']))]), 'receipt.pdf');
     const request = new Request('http://x/', { method: 'POST', body: form });
     const upload = await t.call(tokens.manager!, {
       method: 'POST',
@@ -153,7 +213,9 @@ describe.each(dialects())('dispute desk on %s', (dialect) => {
 
     const after = (await call('manager', 'GET', `/api/disputes/${dup.id}/evidence`)).json();
     checklist = after.checklist;
-    expect(checklist.find((c: { item: string }) => c.item === 'duplicate_charge_explanation')).toMatchObject({ present: true });
+    expect(checklist.find((c: { item: string }) => c.item === 'duplicate_charge_explanation')).toMatchObject({
+      present: true,
+    });
     expect(checklist.find((c: { item: string }) => c.item === 'receipt')).toMatchObject({ present: true });
     expect(after.pack).toBe(2);
     expect(after.stripe.duplicate_charge_explanation).toBe(text);
@@ -161,11 +223,18 @@ describe.each(dialects())('dispute desk on %s', (dialect) => {
     const file = await call('night', 'GET', after.stripe.receipt.file.url);
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    expect((await call('manager', 'POST', `/api/disputes/${dup.id}/evidence-items`, { item: 'nonsense', text: 'x' })).statusCode).toBe(400);
+    expect(
+      (await call('manager', 'POST', `/api/disputes/${dup.id}/evidence-items`, { item: 'nonsense', text: 'x' }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('lists the disputes due by deadline, counts them, and reports opened, won, lost and amounts as the table says', async () => {
-    const due = await call('night', 'GET', `/api/disputes?filter=${encodeURIComponent('{"status":"needs_response"}')}&sort=${encodeURIComponent('["dueBy","ASC"]')}`);
+    const due = await call(
+      'night',
+      'GET',
+      `/api/disputes?filter=${encodeURIComponent('{"status":"needs_response"}')}&sort=${encodeURIComponent('["dueBy","ASC"]')}`,
+    );
     expect(due.statusCode).toBe(200);
     const rows = due.json() as Array<{ dueBy: string; daysLeft: number }>;
     expect(rows.length).toBeGreaterThan(0);
@@ -177,27 +246,50 @@ describe.each(dialects())('dispute desk on %s', (dialect) => {
       `/api/dispute-report?filter=${encodeURIComponent(JSON.stringify({ from: '2026-11-01', to: '2026-11-30', groupBy }))}`;
     expect((await call('team', 'GET', query('network'))).statusCode).toBe(403);
     const byNetwork = (await call('manager', 'GET', query('network'))).json() as Array<Record<string, number | string>>;
-    const stored = await t.db('disputes').whereBetween('opened_at', ['2026-11-01 00:00:00', '2026-11-30 23:59:59']).select('network', 'status', 'amount', 'currency');
+    const stored = await t
+      .db('disputes')
+      .whereBetween('opened_at', ['2026-11-01 00:00:00', '2026-11-30 23:59:59'])
+      .select('network', 'status', 'amount', 'currency');
     for (const network of new Set(stored.map((d) => d.network))) {
       const mine = stored.filter((d) => d.network === network);
       const rowsOf = byNetwork.filter((r) => r.group === network);
       expect(rowsOf.reduce((n, r) => n + Number(r.opened), 0)).toBe(mine.length);
       expect(rowsOf.reduce((n, r) => n + Number(r.won), 0)).toBe(mine.filter((d) => d.status === 'won').length);
-      expect(rowsOf.reduce((n, r) => n + Number(r.amount), 0)).toBeCloseTo(mine.reduce((n, d) => n + Number(d.amount), 0), 2);
+      expect(rowsOf.reduce((n, r) => n + Number(r.amount), 0)).toBeCloseTo(
+        mine.reduce((n, d) => n + Number(d.amount), 0),
+        2,
+      );
     }
     const byMonth = (await call('manager', 'GET', query('month'))).json() as Array<Record<string, number | string>>;
     expect(byMonth.every((r) => r.group === '2026-11')).toBe(true);
     expect(byMonth.reduce((n, r) => n + Number(r.opened), 0)).toBe(stored.length);
     const amex = byNetwork.find((r) => r.group === 'amex')!;
     expect(amex).toMatchObject({ won: 1, winRate: 100 });
-    const byEvidence = (await call('manager', 'GET', query('evidence'))).json() as Array<Record<string, number | string>>;
+    const byEvidence = (await call('manager', 'GET', query('evidence'))).json() as Array<
+      Record<string, number | string>
+    >;
     expect(byEvidence.find((r) => r.group === 'duplicate_charge_explanation')?.opened).toBe(1);
-    for (const groupBy of ['gateway', 'reasonCode', 'nationality']) expect((await call('manager', 'GET', query(groupBy))).statusCode).toBe(200);
-    expect((await call('manager', 'GET', `/api/dispute-report?filter=${encodeURIComponent('{"from":"2026-11-01","to":"2026-11-30"}')}`)).statusCode).toBe(400);
+    for (const groupBy of ['gateway', 'reasonCode', 'nationality'])
+      expect((await call('manager', 'GET', query(groupBy))).statusCode).toBe(200);
+    expect(
+      (
+        await call(
+          'manager',
+          'GET',
+          `/api/dispute-report?filter=${encodeURIComponent('{"from":"2026-11-01","to":"2026-11-30"}')}`,
+        )
+      ).statusCode,
+    ).toBe(400);
 
     // The month's rate against the networks' thresholds, as a direct count says.
     const rate = (await call('manager', 'GET', '/api/dispute-rate?month=2026-11')).json();
-    const orders = Number((await t.db('orders').whereBetween('created_at', ['2026-11-01 00:00:00', '2026-11-30 23:59:59']).count({ n: '*' }).first())!.n);
+    const orders = Number(
+      (await t
+        .db('orders')
+        .whereBetween('created_at', ['2026-11-01 00:00:00', '2026-11-30 23:59:59'])
+        .count({ n: '*' })
+        .first())!.n,
+    );
     expect(rate).toMatchObject({ month: '2026-11', orders, disputes: stored.length });
     expect(rate.networks.find((n: { network: string }) => n.network === 'visa').threshold).toBe(0.9);
     expect((await call('telecaller', 'GET', '/api/dispute-rate')).statusCode).toBe(403);

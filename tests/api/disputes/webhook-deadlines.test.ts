@@ -46,7 +46,12 @@ describe.each(dialects())('Stripe dispute webhook and deadlines on %s', (dialect
         reason: 'fraudulent',
         status: 'needs_response',
         created: nowSeconds(),
-        evidence_details: { due_by: nowSeconds() + 20 * 86_400, has_evidence: false, past_due: false, submission_count: 0 },
+        evidence_details: {
+          due_by: nowSeconds() + 20 * 86_400,
+          has_evidence: false,
+          past_due: false,
+          submission_count: 0,
+        },
         payment_method_details: { type: 'card', card: { brand: 'visa', network_reason_code: '10.4' } },
         ...dispute,
       },
@@ -54,7 +59,12 @@ describe.each(dialects())('Stripe dispute webhook and deadlines on %s', (dialect
   });
 
   it('opens a dispute on the order whose charge a signed charge.dispute.created names, once; refuses what is not signed, old or replayed', async () => {
-    const order = await t.db('orders').where({ process_status: 'Completed' }).whereNull('assignee_id').orderBy('order_id', 'desc').first('order_id', 'transaction_id');
+    const order = await t
+      .db('orders')
+      .where({ process_status: 'Completed' })
+      .whereNull('assignee_id')
+      .orderBy('order_id', 'desc')
+      .first('order_id', 'transaction_id');
     const charge = `ch_test_${dialect}_${order.order_id}`;
     await t.db('orders').where({ order_id: order.order_id }).update({ transaction_id: charge });
     const created = disputeEvent('charge.dispute.created', { id: `dp_${dialect}_1`, charge });
@@ -62,14 +72,27 @@ describe.each(dialects())('Stripe dispute webhook and deadlines on %s', (dialect
     // Signed with another secret, or too long ago: refused, nothing kept.
     expect((await send(created, { secret: 'whsec_wrong' })).statusCode).toBe(401);
     expect((await send(created, { at: nowSeconds() - 301 })).statusCode).toBe(401);
-    const unsigned = await t.app.inject({ method: 'POST', url: '/api/webhooks/stripe', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(created) });
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(created),
+    });
     expect(unsigned.statusCode).toBe(401);
-    expect(await t.db('disputes').where({ external_id: `dp_${dialect}_1` }).first()).toBeUndefined();
+    expect(
+      await t
+        .db('disputes')
+        .where({ external_id: `dp_${dialect}_1` })
+        .first(),
+    ).toBeUndefined();
 
     const res = await send(created);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.result).toBe('opened');
-    const dispute = await t.db('disputes').where({ external_id: `dp_${dialect}_1` }).first();
+    const dispute = await t
+      .db('disputes')
+      .where({ external_id: `dp_${dialect}_1` })
+      .first();
     expect(dispute).toMatchObject({
       order_id: Number(order.order_id),
       gateway: 'Stripe',
@@ -81,25 +104,41 @@ describe.each(dialects())('Stripe dispute webhook and deadlines on %s', (dialect
       due_by: '2026-12-18 09:00:00',
     });
     expect(Number(dispute.amount)).toBe(49);
-    expect((await t.db('orders').where({ order_id: order.order_id }).first('process_status')).process_status).toBe('ChargeBack');
+    expect((await t.db('orders').where({ order_id: order.order_id }).first('process_status')).process_status).toBe(
+      'ChargeBack',
+    );
 
     // The same event again (a replay, or Stripe retrying): acknowledged, nothing changes.
     const before = await t.db('audit_events').count({ n: '*' }).first();
     const replay = await send(created);
     expect(replay.statusCode).toBe(200);
     expect(replay.json().data.result).toBe('duplicate');
-    expect(await t.db('disputes').where({ external_id: `dp_${dialect}_1` }).count({ n: '*' }).first()).toMatchObject({ n: 1 });
+    expect(
+      await t
+        .db('disputes')
+        .where({ external_id: `dp_${dialect}_1` })
+        .count({ n: '*' })
+        .first(),
+    ).toMatchObject({ n: 1 });
     expect(await t.db('audit_events').count({ n: '*' }).first()).toEqual(before);
 
     // Submitted, then closed as won: the outcome is recorded and audited.
     clock.advance({ days: 2 });
-    expect((await send(disputeEvent('charge.dispute.updated', { id: `dp_${dialect}_1`, charge, status: 'under_review' }))).json().data.result).toBe('updated');
+    expect(
+      (
+        await send(disputeEvent('charge.dispute.updated', { id: `dp_${dialect}_1`, charge, status: 'under_review' }))
+      ).json().data.result,
+    ).toBe('updated');
     clock.advance({ days: 30 });
     const closed = await send(disputeEvent('charge.dispute.closed', { id: `dp_${dialect}_1`, charge, status: 'won' }));
     expect(closed.json().data.result).toBe('updated');
     const won = (await t.call(tokens.manager!, { method: 'GET', url: `/api/disputes/${dispute.id}` })).json();
     expect(won).toMatchObject({ status: 'won', submittedAt: '2026-11-30 09:00:00', outcomeAt: '2026-12-30 09:00:00' });
-    const trail = await t.db('audit_events').where({ order_id: order.order_id, action: 'dispute' }).orderBy('id').select('member_name', 'to_value');
+    const trail = await t
+      .db('audit_events')
+      .where({ order_id: order.order_id, action: 'dispute' })
+      .orderBy('id')
+      .select('member_name', 'to_value');
     expect(trail).toEqual([
       { member_name: 'stripe webhook', to_value: 'needs_response' },
       { member_name: 'stripe webhook', to_value: 'under_review' },
@@ -109,22 +148,68 @@ describe.each(dialects())('Stripe dispute webhook and deadlines on %s', (dialect
   });
 
   it('keeps a dispute on an unknown charge unmatched until a Manager matches it to its order', async () => {
-    const res = await send(disputeEvent('charge.dispute.created', { id: `dp_${dialect}_2`, charge: 'ch_nobody', payment_intent: 'pi_nobody', reason: 'product_not_received', payment_method_details: { card: { brand: 'mastercard', network_reason_code: '4855' } } }));
+    const res = await send(
+      disputeEvent('charge.dispute.created', {
+        id: `dp_${dialect}_2`,
+        charge: 'ch_nobody',
+        payment_intent: 'pi_nobody',
+        reason: 'product_not_received',
+        payment_method_details: { card: { brand: 'mastercard', network_reason_code: '4855' } },
+      }),
+    );
     expect(res.json().data.result).toBe('unmatched');
-    const dispute = await t.db('disputes').where({ external_id: `dp_${dialect}_2` }).first();
-    expect(dispute).toMatchObject({ order_id: null, charge_ref: 'ch_nobody', network: 'mastercard', reason_category: 'not_received' });
-    const order = await t.db('orders').where({ process_status: 'New' }).whereNull('assignee_id').orderBy('order_id', 'desc').first('order_id');
-    expect((await t.call(tokens.team!, { method: 'PUT', url: `/api/disputes/${dispute.id}`, payload: { orderId: Number(order.order_id) } })).statusCode).toBe(403);
-    const matched = await t.call(tokens.manager!, { method: 'PUT', url: `/api/disputes/${dispute.id}`, payload: { orderId: Number(order.order_id) } });
+    const dispute = await t
+      .db('disputes')
+      .where({ external_id: `dp_${dialect}_2` })
+      .first();
+    expect(dispute).toMatchObject({
+      order_id: null,
+      charge_ref: 'ch_nobody',
+      network: 'mastercard',
+      reason_category: 'not_received',
+    });
+    const order = await t
+      .db('orders')
+      .where({ process_status: 'New' })
+      .whereNull('assignee_id')
+      .orderBy('order_id', 'desc')
+      .first('order_id');
+    expect(
+      (
+        await t.call(tokens.team!, {
+          method: 'PUT',
+          url: `/api/disputes/${dispute.id}`,
+          payload: { orderId: Number(order.order_id) },
+        })
+      ).statusCode,
+    ).toBe(403);
+    const matched = await t.call(tokens.manager!, {
+      method: 'PUT',
+      url: `/api/disputes/${dispute.id}`,
+      payload: { orderId: Number(order.order_id) },
+    });
     expect(matched.statusCode, matched.body).toBe(200);
     expect(matched.json().orderId).toBe(Number(order.order_id));
-    expect((await t.db('orders').where({ order_id: order.order_id }).first('process_status')).process_status).toBe('ChargeBack');
+    expect((await t.db('orders').where({ order_id: order.order_id }).first('process_status')).process_status).toBe(
+      'ChargeBack',
+    );
     // Matched once: another order is refused.
-    expect((await t.call(tokens.manager!, { method: 'PUT', url: `/api/disputes/${dispute.id}`, payload: { orderId: 1 } })).statusCode).toBe(409);
+    expect(
+      (await t.call(tokens.manager!, { method: 'PUT', url: `/api/disputes/${dispute.id}`, payload: { orderId: 1 } }))
+        .statusCode,
+    ).toBe(409);
     // Another event type is acknowledged and left alone.
-    const other = await send({ id: `evt_other_${dialect}`, type: 'charge.succeeded', data: { object: { id: 'ch_1' } } });
+    const other = await send({
+      id: `evt_other_${dialect}`,
+      type: 'charge.succeeded',
+      data: { object: { id: 'ch_1' } },
+    });
     expect(other.json().data.result).toBe('ignored');
-    const broken = await send({ id: `evt_broken_${dialect}`, type: 'charge.dispute.created', data: { object: { id: 'dp_x' } } });
+    const broken = await send({
+      id: `evt_broken_${dialect}`,
+      type: 'charge.dispute.created',
+      data: { object: { id: 'dp_x' } },
+    });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().message).toContain('data.object');
   });
@@ -133,9 +218,18 @@ describe.each(dialects())('Stripe dispute webhook and deadlines on %s', (dialect
     const run = () => t.app.disputesService.runDisputeDeadlines(t.app);
     const managers = (await t.db('team_members').where({ type: 'Manager' }).pluck('id')).map(Number);
     const noticesOf = async (disputeId: number) =>
-      t.db('notifications').whereIn('member_id', managers).where('link', `/disputes/${disputeId}/show`).orderBy('id').select('member_id', 'kind', 'title');
+      t
+        .db('notifications')
+        .whereIn('member_id', managers)
+        .where('link', `/disputes/${disputeId}/show`)
+        .orderBy('id')
+        .select('member_id', 'kind', 'title');
     const { id } = (
-      await t.call(tokens.admin!, { method: 'POST', url: '/api/disputes', payload: { network: 'other', reasonCode: 'X1', amount: 10, currency: 'EUR', dueBy: '2026-12-05T18:00:00Z' } })
+      await t.call(tokens.admin!, {
+        method: 'POST',
+        url: '/api/disputes',
+        payload: { network: 'other', reasonCode: 'X1', amount: 10, currency: 'EUR', dueBy: '2026-12-05T18:00:00Z' },
+      })
     ).json();
 
     await run();
@@ -162,12 +256,27 @@ describe.each(dialects())('Stripe dispute webhook and deadlines on %s', (dialect
     await Promise.all([run(), run()]);
     const expired = (await t.call(tokens.night!, { method: 'GET', url: `/api/disputes/${id}` })).json();
     expect(expired).toMatchObject({ status: 'expired', outcomeAt: '2026-12-05 18:00:01', daysLeft: null });
-    expect(await t.db('audit_events').where({ action: 'dispute', to_value: 'expired' }).whereRaw('detail like ?', [`%"disputeId":${id}%`]).count({ n: '*' }).first()).toMatchObject({ n: 1 });
+    expect(
+      await t
+        .db('audit_events')
+        .where({ action: 'dispute', to_value: 'expired' })
+        .whereRaw('detail like ?', [`%"disputeId":${id}%`])
+        .count({ n: '*' })
+        .first(),
+    ).toMatchObject({ n: 1 });
     // A dispute answered in time never expires.
     const answered = (
-      await t.call(tokens.admin!, { method: 'POST', url: '/api/disputes', payload: { network: 'visa', reasonCode: '13.1', amount: 10, dueBy: '2026-12-06T00:00:00Z' } })
+      await t.call(tokens.admin!, {
+        method: 'POST',
+        url: '/api/disputes',
+        payload: { network: 'visa', reasonCode: '13.1', amount: 10, dueBy: '2026-12-06T00:00:00Z' },
+      })
     ).json();
-    await t.call(tokens.admin!, { method: 'PUT', url: `/api/disputes/${answered.id}`, payload: { status: 'under_review' } });
+    await t.call(tokens.admin!, {
+      method: 'PUT',
+      url: `/api/disputes/${answered.id}`,
+      payload: { status: 'under_review' },
+    });
     clock.set('2026-12-10T00:00:00Z');
     await run();
     expect((await t.db('disputes').where({ id: answered.id }).first('status')).status).toBe('under_review');

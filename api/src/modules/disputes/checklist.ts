@@ -1,10 +1,4 @@
-import {
-  EVIDENCE_CHECKLISTS,
-  EVIDENCE_ITEMS,
-  formatUtc,
-  type DisputeCategory,
-  type EvidenceItem,
-} from '@app/domain';
+import { EVIDENCE_CHECKLISTS, EVIDENCE_ITEMS, formatUtc, type DisputeCategory, type EvidenceItem } from '@app/domain';
 import { ce3Verdict, type orderEvidence } from '../evidence/service.js';
 import type { DisputeRow, EvidenceItemRow } from './repo.js';
 
@@ -42,7 +36,10 @@ function foundIn(evidence: OrderEvidence | undefined, network: string): Partial<
   const devices = [...new Set(downloads.map((d) => d.device ?? d.device_id).filter(Boolean))];
   const programme = network === 'mastercard' ? 'Mastercard First-Party Trust' : 'Visa CE 3.0';
   return {
-    purchase: purchase.ip || purchase.device_id ? `Bought from ${[purchase.ip, purchase.device, purchase.city].filter(Boolean).join(', ')}` : null,
+    purchase:
+      purchase.ip || purchase.device_id
+        ? `Bought from ${[purchase.ip, purchase.device, purchase.city].filter(Boolean).join(', ')}`
+        : null,
     terms_accepted: order.terms_accepted_at ? `Terms accepted ${utc(order.terms_accepted_at)}` : null,
     download_log: downloads.length
       ? `${plural(downloads.length, 'download')} from ${plural(ips.length, 'IP')} (${ips.join(', ')}), ${plural(devices.length, 'device')}`
@@ -136,9 +133,8 @@ export function stripeEvidence(
     fields.customer_name = order.full_name;
     fields.customer_email_address = order.email;
     fields.customer_purchase_ip = purchase.ip;
-    fields.billing_address = [order.address, order.sub_district, order.district_area, order.province]
-      .filter(Boolean)
-      .join(', ') || null;
+    fields.billing_address =
+      [order.address, order.sub_district, order.district_area, order.province].filter(Boolean).join(', ') || null;
     fields.product_description = `Thailand digital arrival card application, order ${order.order_id} (${order.processing_mode}).`;
     fields.service_date = formatUtc(order.processed_at ?? order.paid_at ?? order.created_at, 'YYYY-MM-DD');
     addText(
@@ -149,18 +145,27 @@ export function stripeEvidence(
     );
     addText(
       'refund_policy_disclosure',
-      order.terms_accepted_at ? `The customer accepted the terms and refund policy on ${utc(order.terms_accepted_at)}.` : null,
+      order.terms_accepted_at
+        ? `The customer accepted the terms and refund policy on ${utc(order.terms_accepted_at)}.`
+        : null,
     );
     addText(
       'uncategorized_text',
       mails
-        .map((m) => `${utc(m.created_at)} ${m.kind} mail to ${m.to_email}: ${m.state}${m.delivered_at ? `, delivered ${utc(m.delivered_at)}` : ''}`)
+        .map(
+          (m) =>
+            `${utc(m.created_at)} ${m.kind} mail to ${m.to_email}: ${m.state}${m.delivered_at ? `, delivered ${utc(m.delivered_at)}` : ''}`,
+        )
         .join('\n') || null,
     );
     if (documents.length) {
       const doc = documents.at(-1)!;
       fields.service_documentation = {
-        file: { name: doc.original_name ?? doc.file1, mimeType: doc.mime_type, url: `/uploads/docs/${order.order_id}_${doc.file1}` },
+        file: {
+          name: doc.original_name ?? doc.file1,
+          mimeType: doc.mime_type,
+          url: `/uploads/docs/${order.order_id}_${doc.file1}`,
+        },
       } satisfies FileReference;
     }
     if (ce3.qualifies) {

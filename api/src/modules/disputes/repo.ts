@@ -173,7 +173,11 @@ export const disputesOpenedIn = (db: Knex, from: string, to: string): Promise<Re
  * Which evidence each of these disputes had, from the order's records and the items people added: one
  * row per dispute and item present.
  */
-export async function evidencePresentOf(db: Knex, from: string, to: string): Promise<Array<{ id: number; item: string }>> {
+export async function evidencePresentOf(
+  db: Knex,
+  from: string,
+  to: string,
+): Promise<Array<{ id: number; item: string }>> {
   const inPeriod = (q: Knex.QueryBuilder) => q.whereBetween('d.opened_at', [from, to]);
   const exists = (item: string, table: string, extra: (q: Knex.QueryBuilder) => void = () => undefined) =>
     inPeriod(

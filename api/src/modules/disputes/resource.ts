@@ -2,10 +2,18 @@ import type { DisputeCategory, DisputeNetwork, DisputeStatus } from '@app/domain
 import { listTable } from '../../db/list.js';
 import { filterOn, integerId, pageInMemory, type ResourceRepository, type Row } from '../../core/resources.js';
 import { DISPUTE_RECORD_COLUMNS } from './repo.js';
-import { changeDispute, disputeRecord, disputeReport, openDispute, type DisputeChange, type ReportGroup } from './service.js';
+import {
+  changeDispute,
+  disputeRecord,
+  disputeReport,
+  openDispute,
+  type DisputeChange,
+  type ReportGroup,
+} from './service.js';
 
 /** A form's optional value: '' and null say "none". */
-const given = <T>(value: unknown): T | undefined => (value === '' || value === null || value === undefined ? undefined : (value as T));
+const given = <T>(value: unknown): T | undefined =>
+  value === '' || value === null || value === undefined ? undefined : (value as T);
 
 /** A body of the form as the service takes it. */
 const changeOf = (body: Row): DisputeChange => ({

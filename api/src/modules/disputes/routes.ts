@@ -16,7 +16,14 @@ import {
   StripeEvent,
   WebhookAnswer,
 } from './schemas.js';
-import { addEvidenceItem, applyGatewayDispute, disputeEvidence, disputeRate, dueCount, evidenceFile } from './service.js';
+import {
+  addEvidenceItem,
+  applyGatewayDispute,
+  disputeEvidence,
+  disputeRate,
+  dueCount,
+  evidenceFile,
+} from './service.js';
 import { fromStripe, STRIPE_DISPUTE_EVENTS, verifyStripe, type StripeDisputeObject } from './stripe.js';
 import type { Static } from 'typebox';
 import { Compile } from 'typebox/compile';
@@ -87,7 +94,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       return reply
         .type(item.mime_type ?? 'application/octet-stream')
         .header('content-length', size)
-        .header('content-disposition', `attachment; filename="dispute-${item.dispute_id}-${item.id}.${item.file!.split('.').pop()}"`)
+        .header(
+          'content-disposition',
+          `attachment; filename="dispute-${item.dispute_id}-${item.id}.${item.file!.split('.').pop()}"`,
+        )
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
         .send(stream);

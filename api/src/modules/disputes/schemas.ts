@@ -114,4 +114,8 @@ export const StripeDispute = Type.Object(
   { additionalProperties: true },
 );
 
-export const WebhookAnswer = Type.Object({ status: Type.Integer(), message: Type.String(), data: Type.Optional(Type.Object({ result: Type.String() })) });
+export const WebhookAnswer = Type.Object({
+  status: Type.Integer(),
+  message: Type.String(),
+  data: Type.Optional(Type.Object({ result: Type.String() })),
+});

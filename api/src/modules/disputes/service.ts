@@ -290,7 +290,12 @@ export async function addEvidenceItem(app: FastifyInstance, member: Member, id: 
         created_at: stamp(app.clock.now()),
       });
       await recordAudit(trx, member, [
-        { action: 'dispute-evidence', orderId: dispute.order_id, to: input.item, detail: JSON.stringify({ disputeId: id, itemId }) },
+        {
+          action: 'dispute-evidence',
+          orderId: dispute.order_id,
+          to: input.item,
+          detail: JSON.stringify({ disputeId: id, itemId }),
+        },
       ]);
       return itemId;
     });
@@ -320,19 +325,30 @@ export async function runDisputeDeadlines(app: FastifyInstance) {
   const now = app.clock.now();
   const nowText = stamp(now);
   // Days left count calendar days (UTC): a deadline any time on the fifth day from today is 5 days away.
-  const horizon = stamp(dayjs.utc(now).add(Math.max(...DISPUTE_NOTICE_DAYS), 'day').endOf('day').toDate());
+  const horizon = stamp(
+    dayjs
+      .utc(now)
+      .add(Math.max(...DISPUTE_NOTICE_DAYS), 'day')
+      .endOf('day')
+      .toDate(),
+  );
   const result = { expired: 0, notices: 0 };
   for (const dispute of await dueBefore(app.db, horizon)) {
     await withTransactionRetry(app.db, async (trx) => {
       if (dispute.due_by < nowText) {
         if (!(await expireDispute(trx, dispute.id, nowText))) return;
         await recordAudit(trx, null, [disputeEvent(dispute, 'needs_response', 'expired')]);
-        await notify(trx, { role: ['Admin', 'Manager'] }, {
-          kind: 'dispute.expired',
-          title: `Dispute ${dispute.id} expired unanswered`,
-          body: dispute.order_id ? `Order ${dispute.order_id}` : null,
-          link: `/disputes/${dispute.id}/show`,
-        }, now);
+        await notify(
+          trx,
+          { role: ['Admin', 'Manager'] },
+          {
+            kind: 'dispute.expired',
+            title: `Dispute ${dispute.id} expired unanswered`,
+            body: dispute.order_id ? `Order ${dispute.order_id}` : null,
+            link: `/disputes/${dispute.id}/show`,
+          },
+          now,
+        );
         result.expired++;
         return;
       }
@@ -344,12 +360,19 @@ export async function runDisputeDeadlines(app: FastifyInstance) {
           ...Object.fromEntries(DISPUTE_NOTICE_DAYS.filter((d) => d >= days).map((d) => [`notice_${d}_at`, nowText])),
         });
         if (claimed) {
-          await notify(trx, { role: 'Manager' }, {
-            kind: 'dispute.due',
-            title: `Dispute ${dispute.id} is due in ${left} day${left === 1 ? '' : 's'}`,
-            body: dispute.order_id ? `Order ${dispute.order_id}, due ${dispute.due_by} UTC` : `Due ${dispute.due_by} UTC`,
-            link: `/disputes/${dispute.id}/show`,
-          }, now);
+          await notify(
+            trx,
+            { role: 'Manager' },
+            {
+              kind: 'dispute.due',
+              title: `Dispute ${dispute.id} is due in ${left} day${left === 1 ? '' : 's'}`,
+              body: dispute.order_id
+                ? `Order ${dispute.order_id}, due ${dispute.due_by} UTC`
+                : `Due ${dispute.due_by} UTC`,
+              link: `/disputes/${dispute.id}/show`,
+            },
+            now,
+          );
           result.notices++;
         }
         break;
@@ -360,7 +383,24 @@ export async function runDisputeDeadlines(app: FastifyInstance) {
   return result;
 }
 
-const ZERO_DECIMAL = new Set(['bif', 'clp', 'djf', 'gnf', 'jpy', 'kmf', 'krw', 'mga', 'pyg', 'rwf', 'ugx', 'vnd', 'vuv', 'xaf', 'xof', 'xpf']);
+const ZERO_DECIMAL = new Set([
+  'bif',
+  'clp',
+  'djf',
+  'gnf',
+  'jpy',
+  'kmf',
+  'krw',
+  'mga',
+  'pyg',
+  'rwf',
+  'ugx',
+  'vnd',
+  'vuv',
+  'xaf',
+  'xof',
+  'xpf',
+]);
 /** A gateway's amount in the currency's smallest unit, in major units. */
 export const majorUnits = (amount: number, currency: string) =>
   ZERO_DECIMAL.has(currency.toLowerCase()) ? amount : amount / 100;
@@ -439,13 +479,24 @@ export async function applyGatewayDispute(app: FastifyInstance, event: GatewayDi
 /** Percent of a month's orders disputed, by network, against each network's monitoring threshold. */
 export async function disputeRate(app: FastifyInstance, month: string) {
   const start = dayjs.utc(`${month}-01`);
-  const { byNetwork, orders } = await monthRate(app.dbRead, start.format(DB_DATETIME), start.endOf('month').format(DB_DATETIME));
+  const { byNetwork, orders } = await monthRate(
+    app.dbRead,
+    start.format(DB_DATETIME),
+    start.endOf('month').format(DB_DATETIME),
+  );
   const settings = new Map((await thresholdSettings(app.dbRead)).map((s) => [s.key, Number(s.value)]));
   const networks = DISPUTE_NETWORKS.map((network) => {
     const disputes = byNetwork.get(network) ?? 0;
     const threshold = settings.get(`disputes.threshold.${network}`) || DEFAULT_DISPUTE_THRESHOLDS[network];
     const rate = orders ? Math.round((disputes / orders) * 10_000) / 100 : 0;
-    return { network, disputes, rate, threshold, near: rate >= threshold * DISPUTE_THRESHOLD_NEAR, over: rate >= threshold };
+    return {
+      network,
+      disputes,
+      rate,
+      threshold,
+      near: rate >= threshold * DISPUTE_THRESHOLD_NEAR,
+      over: rate >= threshold,
+    };
   });
   const disputes = networks.reduce((n, r) => n + r.disputes, 0);
   return { month, orders, disputes, rate: orders ? Math.round((disputes / orders) * 10_000) / 100 : 0, networks };
@@ -480,7 +531,8 @@ export async function disputeReport(db: Knex, from: string, to: string, groupBy:
   const disputes = await disputesOpenedIn(db, start, end);
   const groupsOf = new Map<number, string[]>();
   if (groupBy === 'evidence') {
-    for (const { id, item } of await evidencePresentOf(db, start, end)) groupsOf.set(id, [...(groupsOf.get(id) ?? []), item]);
+    for (const { id, item } of await evidencePresentOf(db, start, end))
+      groupsOf.set(id, [...(groupsOf.get(id) ?? []), item]);
   }
   const keyOf = (d: ReportDispute): string[] => {
     switch (groupBy) {
@@ -505,12 +557,25 @@ export async function disputeReport(db: Knex, from: string, to: string, groupBy:
       const id = `${group}\u0000${d.currency}`;
       let row = rows.get(id);
       if (!row) {
-        row = { group, currency: d.currency, opened: 0, won: 0, lost: 0, expired: 0, accepted: 0, open: 0, amount: 0, amountLost: 0, winRate: null };
+        row = {
+          group,
+          currency: d.currency,
+          opened: 0,
+          won: 0,
+          lost: 0,
+          expired: 0,
+          accepted: 0,
+          open: 0,
+          amount: 0,
+          amountLost: 0,
+          winRate: null,
+        };
         rows.set(id, row);
       }
       row.opened++;
       row.amount += amount;
-      if (d.status === 'won' || d.status === 'lost' || d.status === 'expired' || d.status === 'accepted') row[d.status]++;
+      if (d.status === 'won' || d.status === 'lost' || d.status === 'expired' || d.status === 'accepted')
+        row[d.status]++;
       else row.open++;
       if (d.status === 'lost' || d.status === 'expired' || d.status === 'accepted') row.amountLost += amount;
     }

@@ -69,7 +69,9 @@ export function fromStripe(event: { id: string; type: string }, dispute: StripeD
     reasonCode: reasonCode.slice(0, 32),
     // Stripe's reason word says the category; its catch-all `general` leaves it to the network's code.
     reasonCategory:
-      reasonCategoryOf(network, reason) === 'other' ? reasonCategoryOf(network, reasonCode) : reasonCategoryOf(network, reason),
+      reasonCategoryOf(network, reason) === 'other'
+        ? reasonCategoryOf(network, reasonCode)
+        : reasonCategoryOf(network, reason),
     amount: majorUnits(dispute.amount, dispute.currency),
     currency: dispute.currency.toUpperCase(),
     openedAt: new Date(dispute.created * 1000),

@@ -11,10 +11,7 @@ export const NotificationsQuery = Type.Object(
 /** Which notifications: their ids, or 'all' of the member's. */
 export const NotificationIdsBody = Type.Object(
   {
-    ids: Type.Union([
-      Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 500 }),
-      Type.Literal('all'),
-    ]),
+    ids: Type.Union([Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 500 }), Type.Literal('all')]),
   },
   { additionalProperties: false },
 );

@@ -1,7 +1,15 @@
 import type { Knex } from 'knex';
 import { dayjs, DB_DATETIME, type NotificationEvent, type Role } from '@app/domain';
 import { publishNotifications } from '../events/service.js';
-import { clear, insertNotifications, listOf, markRead, membersWithRoles, unreadCount, type NotificationRow } from './repo.js';
+import {
+  clear,
+  insertNotifications,
+  listOf,
+  markRead,
+  membersWithRoles,
+  unreadCount,
+  type NotificationRow,
+} from './repo.js';
 
 /** Who a notification is for: members by id, or every member of a role. */
 export type Audience = number[] | { role: Role | Role[] };

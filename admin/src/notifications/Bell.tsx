@@ -1,0 +1,60 @@
+import { lazy, Suspense, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Badge, IconButton } from '@mui/material';
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import { useTranslate } from 'react-admin';
+import { apiUrl, httpClient } from '../providers/httpClient';
+import { useLiveEvents } from '../live/LiveProvider';
+
+/** The list opens with the first click: the header draws with the count alone. */
+const BellPanel = lazy(() => import('./BellPanel'));
+
+export const NOTIFICATIONS_KEY = ['notifications'];
+
+export interface NotificationsAnswer {
+  notifications: Array<{
+    id: number;
+    title: string;
+    body: string | null;
+    link: string | null;
+    read: boolean;
+    createdAt: string;
+  }>;
+  unread: number;
+}
+
+/** The member's notifications, newest first (GET /api/notifications). */
+export const readNotifications = async () =>
+  (await httpClient(apiUrl('notifications?limit=20'))).json as NotificationsAnswer;
+
+/** The bell in the header: the member's unread count, kept live by the event stream; a click lists them. */
+export function Bell() {
+  const translate = useTranslate();
+  const queryClient = useQueryClient();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const { data } = useQuery({ queryKey: NOTIFICATIONS_KEY, queryFn: readNotifications, staleTime: 60_000 });
+  useLiveEvents((event) => {
+    if (event.type === 'notification' || event.type === 'resync')
+      void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+  });
+  const unread = data?.unread ?? 0;
+  return (
+    <>
+      <IconButton
+        color="inherit"
+        aria-label={translate('app.header.notifications')}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        data-testid="bell"
+      >
+        <Badge badgeContent={unread} color="error" data-testid="bell-count">
+          <NotificationsIcon />
+        </Badge>
+      </IconButton>
+      {anchor && (
+        <Suspense>
+          <BellPanel anchor={anchor} onClose={() => setAnchor(null)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
