@@ -1,4 +1,3 @@
-import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
 import { Title, useCreatePath, usePermissions, useTranslate } from 'react-admin';
@@ -8,6 +7,7 @@ import { roleCanAccess } from '../providers/resources';
 import { QueueList } from '../queues/QueueScreen';
 import { useFolderCounts } from '../queues/useFolderCounts';
 import { useCustomQueues } from '../queues/customQueues';
+import DisputeRate from '../disputes/DisputeRate';
 
 const TILES = QUEUES.filter((queue) => queue.placement === 'tile');
 /** SPEC section 2: New Orders is also the admin mount's home. */
@@ -17,9 +17,6 @@ const HOME_QUEUE = queueByOrderName('newOrder')!;
  * The dashboard: the tile queues and the custom queues with their counts (5 columns at desktop width), then the New Orders table.
  * Loaded when first opened (App.tsx), as a cold start on a queue does not draw it.
  */
-/** Managers' view of what disputes cost: loaded with the dashboard's first draw for them only. */
-const DisputeRate = lazy(() => import('../disputes/DisputeRate'));
-
 export default function Dashboard() {
   const { permissions: role } = usePermissions<string>();
   const { data: counts } = useFolderCounts();
@@ -61,11 +58,7 @@ export default function Dashboard() {
           </Card>
         ))}
       </Box>
-      {can(role, 'disputes.manage') && (
-        <Suspense>
-          <DisputeRate />
-        </Suspense>
-      )}
+      {can(role, 'disputes.manage') && <DisputeRate />}
       <Typography variant="h6" component="h2" sx={{ mt: 2, mb: 1 }}>
         {translate(queueLabelKey(HOME_QUEUE), { _: HOME_QUEUE.label })}
       </Typography>

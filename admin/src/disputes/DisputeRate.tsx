@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Box, Card, CardContent, Typography } from '@mui/material';
+import { Box, Card, CardContent, Chip, Typography } from '@mui/material';
 import { deskJson } from './api';
 import { useDisputeTexts } from './texts';
 
@@ -25,10 +25,14 @@ export default function DisputeRate() {
         </Typography>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
           {data.networks.map((n) => (
-            <Alert key={n.network} severity={n.over ? 'error' : n.near ? 'warning' : 'info'} sx={{ py: 0 }}>
-              {fill(texts.threshold, { network: n.network, rate: n.rate, threshold: n.threshold })}
-              {n.near && !n.over ? ` · ${texts.near}` : ''}
-            </Alert>
+            <Chip
+              key={n.network}
+              color={n.over ? 'error' : n.near ? 'warning' : 'default'}
+              data-testid={`dispute-rate-${n.network}`}
+              label={`${fill(texts.threshold, { network: n.network, rate: n.rate, threshold: n.threshold })}${
+                n.near && !n.over ? ` · ${texts.near}` : ''
+              }`}
+            />
           ))}
         </Box>
       </CardContent>

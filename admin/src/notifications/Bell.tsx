@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, IconButton } from '@mui/material';
+import { Box, IconButton } from '@mui/material';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { useTranslate } from 'react-admin';
 import { apiUrl, httpClient } from '../providers/httpClient';
@@ -46,9 +46,28 @@ export function Bell() {
         onClick={(e) => setAnchor(e.currentTarget)}
         data-testid="bell"
       >
-        <Badge badgeContent={unread} color="error" data-testid="bell-count">
-          <NotificationsIcon />
-        </Badge>
+        <NotificationsIcon />
+        {/* A plain count over the icon: MUI's Badge would weigh more than the whole bell. */}
+        {unread > 0 && (
+          <Box
+            component="span"
+            data-testid="bell-count"
+            sx={{
+              position: 'absolute',
+              top: 2,
+              right: 0,
+              minWidth: 18,
+              px: 0.5,
+              borderRadius: 9,
+              bgcolor: 'error.main',
+              color: 'error.contrastText',
+              fontSize: 11,
+              lineHeight: '18px',
+            }}
+          >
+            {unread}
+          </Box>
+        )}
       </IconButton>
       {anchor && (
         <Suspense>

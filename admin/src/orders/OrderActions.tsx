@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactElement, type ReactNode } from 'react';
+import { useState, type ReactElement, type ReactNode } from 'react';
 import { Box, Button, Card, CardContent, Tooltip } from '@mui/material';
 import EmailIcon from '@mui/icons-material/Email';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
@@ -25,11 +25,9 @@ import { DefencePackButtons } from '../evidence/DefencePackButtons';
 import { useClosableNotify } from '../layout/useClosableNotify';
 import { EmailContentDialog } from './EmailContentDialog';
 import { TransactionDetailsDialog } from './TransactionDetailsDialog';
+import OpenDisputeDialog from '../disputes/OpenDisputeDialog';
 import { useOrderCall } from '../shared/useOrderCall';
 import type { ActionAnswer } from '../providers/methods/orders';
-
-/** The move to ChargeBack of those who open disputes: its form loads with the first click. */
-const OpenDisputeDialog = lazy(() => import('../disputes/OpenDisputeDialog'));
 
 /**
  * A button the member may not use on this order right now (domain orderRules.ts): disabled, the reason
@@ -91,11 +89,7 @@ function MoveButton({ status, label, refusal }: { status: Status; label: string;
           {translate(label, { _: label })}
         </Button>
       </Refused>
-      {opensDispute && confirming && (
-        <Suspense>
-          <OpenDisputeDialog onClose={() => setConfirming(false)} />
-        </Suspense>
-      )}
+      {opensDispute && confirming && <OpenDisputeDialog onClose={() => setConfirming(false)} />}
       {isDelete && (
         <Confirm
           isOpen={confirming}
