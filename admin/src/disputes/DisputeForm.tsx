@@ -1,27 +1,17 @@
-import { useEffect } from 'react';
-import { useFormContext, useWatch } from 'react-hook-form';
 import { DateInput, SimpleForm } from 'react-admin';
-import { dayjs, RESPONSE_WINDOW_DAYS, type DisputeNetwork } from '@app/domain';
 import { formInputs, useResourceDefinition, type FormMode } from '../registry';
 import { useDisputeTexts } from './texts';
 
-/** The due date as a day: the form shows the stored UTC day and sends the last second of the chosen one. */
-const dueProps = {
-  format: (value: unknown) => (value ? String(value).slice(0, 10) : ''),
-  parse: (value: string) => (value ? `${value}T23:59:59Z` : null),
+/**
+ * The form's values as sent: inputs left empty are left out (the API sets their defaults), and the due
+ * date chosen as a day is its last second, UTC.
+ */
+export const disputeBody = (data: Record<string, unknown>) => {
+  const body = Object.fromEntries(Object.entries(data).filter(([, value]) => value !== '' && value != null));
+  const day = typeof body.dueBy === 'string' ? body.dueBy.slice(0, 10) : '';
+  if (/^\d{4}-\d\d-\d\d$/.test(day)) body.dueBy = `${day}T23:59:59Z`;
+  return body;
 };
-
-/** Fills the due date from the network's usual window while the member has not chosen one. */
-function DueByFromNetwork() {
-  const network = useWatch({ name: 'network' }) as DisputeNetwork | undefined;
-  const { setValue, getFieldState } = useFormContext();
-  useEffect(() => {
-    if (!network || getFieldState('dueBy').isDirty) return;
-    const day = dayjs.utc().add(RESPONSE_WINDOW_DAYS[network], 'day').format('YYYY-MM-DD');
-    setValue('dueBy', `${day}T23:59:59Z`);
-  }, [network, setValue, getFieldState]);
-  return null;
-}
 
 /**
  * A dispute's form, inputs and validators from the registry: opened by hand (create, the order page's
@@ -31,10 +21,13 @@ export function DisputeForm({
   mode,
   given = [],
   toolbar,
+  record,
 }: {
   mode: FormMode;
   given?: string[];
   toolbar?: React.ReactElement | false;
+  /** The values it starts from when it stands inside another record's page (the order's). */
+  record?: Record<string, unknown>;
 }) {
   const definition = useResourceDefinition('disputes');
   const { texts } = useDisputeTexts();
@@ -49,10 +42,10 @@ export function DisputeForm({
     given,
   );
   return (
-    <SimpleForm toolbar={toolbar} sx={{ maxWidth: 640 }}>
+    <SimpleForm toolbar={toolbar} record={record} sx={{ maxWidth: 640 }}>
       {inputs}
-      <DateInput source="dueBy" label="resources.disputes.fields.dueBy" helperText={texts.dueDefault} {...dueProps} />
-      {mode === 'create' && <DueByFromNetwork />}
+      {/* Left empty, the API sets the network's usual window from today (RESPONSE_WINDOW_DAYS). */}
+      <DateInput source="dueBy" label="resources.disputes.fields.dueBy" helperText={texts.dueDefault} />
     </SimpleForm>
   );
 }

@@ -1,4 +1,12 @@
-import { DataTable, List, SelectInput, useRequireAccess, useResourceContext, useTranslate } from 'react-admin';
+import {
+  DataTable,
+  List,
+  SelectInput,
+  useCreatePath,
+  useRequireAccess,
+  useResourceContext,
+  useTranslate,
+} from 'react-admin';
 import { DISPUTE_CATEGORIES, DISPUTE_NETWORKS, DISPUTE_STATUSES } from '@app/domain';
 import { listFields, registryColumns, useResourceDefinition } from '../registry';
 
@@ -11,6 +19,7 @@ const choices = (values: readonly string[]) => values.map((id) => ({ id, name: i
 export default function DisputeList() {
   const resource = useResourceContext()!;
   const translate = useTranslate();
+  const createPath = useCreatePath();
   useRequireAccess({ action: 'list', resource });
   const definition = useResourceDefinition('disputes');
   if (!definition) return null;
@@ -46,7 +55,7 @@ export default function DisputeList() {
       exporter={false}
       empty={false}
     >
-      <DataTable bulkActionButtons={false} rowClick={(id) => `/disputes/${id}/show`}>
+      <DataTable bulkActionButtons={false} rowClick={(id) => createPath({ resource: 'disputes', id, type: 'show' })}>
         {registryColumns(listFields(definition).map((f) => ({ ...f, label: label(f.source) })))}
       </DataTable>
     </List>

@@ -1,6 +1,7 @@
+import { useState } from 'react';
 import { Dialog, DialogContent, DialogTitle } from '@mui/material';
 import { CreateBase, SaveButton, Toolbar, useNotify, useRecordContext, useRefresh } from 'react-admin';
-import { DisputeForm } from './DisputeForm';
+import { disputeBody, DisputeForm } from './DisputeForm';
 import { useDisputeTexts } from './texts';
 
 /**
@@ -12,14 +13,20 @@ export default function OpenDisputeDialog({ onClose }: { onClose: () => void }) 
   const notify = useNotify();
   const refresh = useRefresh();
   const { texts, fill } = useDisputeTexts();
+  // Kept as first made: a new record object would reset the form (and the due date filled in).
+  const [record] = useState(() => ({
+    network: 'visa',
+    amount: order.amount ?? undefined,
+    currency: order.currency ?? undefined,
+  }));
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
       <DialogTitle>{fill(texts.openTitle, { orderId: String(order.id) })}</DialogTitle>
       <DialogContent data-testid="open-dispute">
         <CreateBase
           resource="disputes"
-          record={{ network: 'visa', amount: order.amount ?? undefined, currency: order.currency ?? undefined }}
-          transform={(data) => ({ ...data, orderId: Number(order.id) })}
+          record={record}
+          transform={(data) => ({ ...disputeBody(data), orderId: Number(order.id) })}
           redirect={false}
           mutationOptions={{
             onSuccess: () => {
@@ -33,6 +40,7 @@ export default function OpenDisputeDialog({ onClose }: { onClose: () => void }) 
           <DisputeForm
             mode="create"
             given={['orderId']}
+            record={record}
             toolbar={
               <Toolbar>
                 <SaveButton label={texts.open} icon={<></>} alwaysEnable data-testid="open-dispute-save" />

@@ -32,7 +32,7 @@ const en = {
   moved: 'Dispute is now %{status}.',
   openTitle: 'Open a dispute: order %{orderId}',
   open: 'Move to ChargeBack',
-  dueDefault: 'Defaults to the network’s window: Visa 30, Mastercard 45, Amex 20, other 30 days.',
+  dueDefault: 'Empty: the network’s window from today (Visa 30, Mastercard 45, Amex 20, other 30 days).',
   items: {
     purchase: 'Purchase IP and device',
     terms_accepted: 'Terms accepted',
@@ -80,7 +80,7 @@ const fr: Texts<typeof en> = {
   moved: 'Le litige est maintenant %{status}.',
   openTitle: 'Ouvrir un litige : commande %{orderId}',
   open: 'Passer en ChargeBack',
-  dueDefault: 'Par défaut, le délai du réseau : Visa 30, Mastercard 45, Amex 20, autres 30 jours.',
+  dueDefault: 'Vide : le délai du réseau à partir d’aujourd’hui (Visa 30, Mastercard 45, Amex 20, autres 30 jours).',
   items: {
     purchase: 'IP et appareil de l’achat',
     terms_accepted: 'Conditions acceptées',
