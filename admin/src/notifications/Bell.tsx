@@ -3,29 +3,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Box, IconButton } from '@mui/material';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { useTranslate } from 'react-admin';
-import { apiUrl, httpClient } from '../providers/httpClient';
+import { NOTIFICATIONS_KEY, readNotifications } from './api';
 import { useLiveEvents } from '../live/LiveProvider';
 
 /** The list opens with the first click: the header draws with the count alone. */
 const BellPanel = lazy(() => import('./BellPanel'));
-
-export const NOTIFICATIONS_KEY = ['notifications'];
-
-export interface NotificationsAnswer {
-  notifications: Array<{
-    id: number;
-    title: string;
-    body: string | null;
-    link: string | null;
-    read: boolean;
-    createdAt: string;
-  }>;
-  unread: number;
-}
-
-/** The member's notifications, newest first (GET /api/notifications). */
-export const readNotifications = async () =>
-  (await httpClient(apiUrl('notifications?limit=20'))).json as NotificationsAnswer;
 
 /** The bell in the header: the member's unread count, kept live by the event stream; a click lists them. */
 export function Bell() {

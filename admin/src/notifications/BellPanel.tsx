@@ -4,7 +4,7 @@ import { useBasename, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { apiUrl, httpClient } from '../providers/httpClient';
 import { formatTimeFor } from '../registry';
-import { NOTIFICATIONS_KEY, readNotifications } from './Bell';
+import { NOTIFICATIONS_KEY, readNotifications } from './api';
 
 const post = (path: string, ids: number[] | 'all') =>
   httpClient(apiUrl(path), { method: 'POST', body: JSON.stringify({ ids }) });
