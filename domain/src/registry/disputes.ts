@@ -25,6 +25,8 @@ export const disputesResource: ResourceDefinition = {
       places: ['list', 'show', 'form', 'filter'],
       filter: 'eq',
       index: 'disputes_order_id',
+      // Opened by hand on an order; only a gateway's webhook keeps one without (unmatched).
+      validate: { required: 'create' },
     },
     {
       source: 'gateway',

@@ -216,6 +216,15 @@ describe.each(dialects())('Stripe dispute webhook and deadlines on %s', (dialect
 
   it('tells the Managers 5 and 2 days before the deadline, once each however many passes run, and expires it after', async () => {
     const run = () => t.app.disputesService.runDisputeDeadlines(t.app);
+    const [first, second] = (
+      await t
+        .db('orders')
+        .where({ process_status: 'New' })
+        .whereNull('assignee_id')
+        .orderBy('order_id')
+        .limit(2)
+        .pluck('order_id')
+    ).map(Number);
     const managers = (await t.db('team_members').where({ type: 'Manager' }).pluck('id')).map(Number);
     const noticesOf = async (disputeId: number) =>
       t
@@ -228,7 +237,14 @@ describe.each(dialects())('Stripe dispute webhook and deadlines on %s', (dialect
       await t.call(tokens.admin!, {
         method: 'POST',
         url: '/api/disputes',
-        payload: { network: 'other', reasonCode: 'X1', amount: 10, currency: 'EUR', dueBy: '2026-12-05T18:00:00Z' },
+        payload: {
+          orderId: first,
+          network: 'other',
+          reasonCode: 'X1',
+          amount: 10,
+          currency: 'EUR',
+          dueBy: '2026-12-05T18:00:00Z',
+        },
       })
     ).json();
 
@@ -269,7 +285,7 @@ describe.each(dialects())('Stripe dispute webhook and deadlines on %s', (dialect
       await t.call(tokens.admin!, {
         method: 'POST',
         url: '/api/disputes',
-        payload: { network: 'visa', reasonCode: '13.1', amount: 10, dueBy: '2026-12-06T00:00:00Z' },
+        payload: { orderId: second, network: 'visa', reasonCode: '13.1', amount: 10, dueBy: '2026-12-06T00:00:00Z' },
       })
     ).json();
     await t.call(tokens.admin!, {

@@ -103,7 +103,8 @@ export const StripeEvent = Type.Object(
 export const StripeDispute = Type.Object(
   {
     id: Type.String({ minLength: 1, maxLength: 100 }),
-    amount: Type.Integer({ minimum: 0 }),
+    // In the currency's smallest unit; a dispute holds at most 99,999,999.99.
+    amount: Type.Integer({ minimum: 1, maximum: 9_999_999_999 }),
     currency: Type.String({ pattern: '^[a-zA-Z]{3}$' }),
     charge: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
     payment_intent: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),

@@ -61,6 +61,13 @@ function storedTime(field: string, value: string): string {
   return t.format(DB_DATETIME);
 }
 
+/** The largest amount a dispute holds (DECIMAL(10,2)). */
+const MAX_AMOUNT = 99_999_999.99;
+function checkedAmount(amount: number): number {
+  if (!(amount > 0 && amount <= MAX_AMOUNT)) throw badRequest(`amount must be more than 0 and at most ${MAX_AMOUNT}.`);
+  return Math.round(amount * 100) / 100;
+}
+
 /** The deadline a network usually gives, from the day it opens: the last second of that day, UTC. */
 export const defaultDueBy = (network: DisputeNetwork, openedAt: Date) =>
   dayjs.utc(openedAt).add(RESPONSE_WINDOW_DAYS[network], 'day').endOf('day').format(DB_DATETIME);
@@ -134,7 +141,7 @@ async function openIn(trx: Knex.Transaction, app: FastifyInstance, actor: Member
     network: input.network,
     reason_code: input.reasonCode.trim(),
     reason_category: input.reasonCategory || reasonCategoryOf(input.network, input.reasonCode),
-    amount: input.amount,
+    amount: checkedAmount(input.amount),
     currency: input.currency || order?.currency || 'USD',
     opened_at: stamp(openedAt),
     due_by: input.dueBy ? storedTime('dueBy', input.dueBy) : defaultDueBy(input.network, openedAt),
@@ -202,6 +209,7 @@ export async function changeDispute(app: FastifyInstance, member: Member, id: nu
       const value = change[key];
       if (value !== undefined && value !== null && value !== '') patch[column] = value;
     }
+    if (patch.amount !== undefined) patch.amount = checkedAmount(Number(patch.amount));
     if (change.reasonCode && !change.reasonCategory)
       patch.reason_category = reasonCategoryOf(change.network ?? dispute.network, change.reasonCode);
     if (change.dueBy) patch.due_by = storedTime('dueBy', change.dueBy);
