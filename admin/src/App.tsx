@@ -16,6 +16,7 @@ import { countryReport, processedByReport } from './reports';
 import sendInvoice from './invoices';
 import changePassword from './account';
 import auditEvents from './audit-events';
+import { disputeReport, disputes, disputesDue } from './disputes';
 import { queueViews } from './queues';
 import { customQueuesSnapshot, subscribeToCustomQueues } from './queues/customQueues';
 import { customQueueResource, orderFieldResource } from './configuration';
@@ -123,6 +124,9 @@ export function App() {
                   <Resource name="gateway-setting" {...gateways} />
                   <Resource name="change-password" {...changePassword} />
                   <Resource name="audit-events" {...auditEvents} />
+                  <Resource name="disputes" {...disputes} />
+                  <Resource name="disputes-due" {...disputesDue} />
+                  <Resource name="dispute-report" {...disputeReport} />
                   <Resource name="order-fields" {...orderFieldResource} />
                   <Resource name="custom-queues" {...customQueueResource} />
                   <Resource name="mail-templates" {...mailTemplateResource} />

@@ -56,6 +56,8 @@ export interface AppConfig {
   maxConnections: number;
   /** SendGrid Event Webhook verification key (base64 DER or PEM); empty refuses every SendGrid event. */
   sendgridWebhookPublicKey: string;
+  /** Stripe's signing secret of the dispute webhook endpoint (whsec_…); empty: every Stripe call is refused. */
+  stripeWebhookSecret: string;
   /** PEM file of the certificate SNS signs with (configured, never fetched); empty refuses every SES event. */
   sesSnsCertFile: string;
   /** SNS topics whose SES events are accepted (SES_SNS_TOPIC_ARNS, comma-separated); empty accepts any topic. */
@@ -136,6 +138,7 @@ const EnvSchema = Type.Object({
   BODY_TIMEOUT_MS: count(10_000, 1000),
   SENDGRID_WEBHOOK_PUBLIC_KEY: Type.String({ default: '' }),
   SES_SNS_CERT_FILE: Type.String({ default: '' }),
+  STRIPE_WEBHOOK_SECRET: Type.String({ default: '' }),
   SES_SNS_TOPIC_ARNS: commaList(),
   WEBHOOK_RATE_MAX: count(600, 1),
   REDIS_URL: Type.String({ default: '', pattern: '^$|^rediss?://' }),
@@ -237,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxConnections: vars.MAX_CONNECTIONS,
     sendgridWebhookPublicKey: vars.SENDGRID_WEBHOOK_PUBLIC_KEY,
     sesSnsCertFile: vars.SES_SNS_CERT_FILE,
+    stripeWebhookSecret: vars.STRIPE_WEBHOOK_SECRET,
     sesSnsTopicArns: vars.SES_SNS_TOPIC_ARNS.map((s) => s.trim()).filter(Boolean),
     webhookRateMax: vars.WEBHOOK_RATE_MAX,
     redisUrl: vars.REDIS_URL,

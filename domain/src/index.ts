@@ -15,3 +15,4 @@ export * from './csv.js';
 export * from './orderRules.js';
 export * from './configuration/index.js';
 export * from './documents.js';
+export * from './disputes.js';

@@ -45,8 +45,34 @@ export interface ConfigurationChangedEvent {
   version: number;
 }
 
+/** A notification for the receiving member (the bell): sent only to the members it is for. */
+export interface NotificationEvent {
+  type: 'notification';
+  notification: {
+    id: number;
+    kind: string;
+    title: string;
+    body: string | null;
+    link: string | null;
+    read: boolean;
+    createdAt: string;
+  };
+}
+
+/** Disputes opened, answered or closed: `due` is how many wait for an answer now (the sidebar's count). */
+export interface DisputesChangedEvent {
+  type: 'disputes.changed';
+  due: number;
+}
+
 export type LiveEvent =
-  OrderChangedEvent | CountsChangedEvent | PresenceEvent | ResyncEvent | ConfigurationChangedEvent;
+  | OrderChangedEvent
+  | CountsChangedEvent
+  | PresenceEvent
+  | ResyncEvent
+  | ConfigurationChangedEvent
+  | NotificationEvent
+  | DisputesChangedEvent;
 
 /** A change as a sentence's end: "Alice moved it to Completed" reads `${by} ${describeChange(...)}`. */
 export function describeChange(event: Pick<OrderChangedEvent, 'action' | 'status' | 'assignTo'>): string {

@@ -41,6 +41,14 @@ export const PERMISSIONS = {
   'preferences.publish': ['Admin'],
   /** Custom fields, built-in field overrides and custom queues: the Configuration area. */
   'configuration.manage': ['Admin'],
+  /** The dispute desk: every role reads disputes, their evidence and the Disputes due list. */
+  'disputes.read': ALL,
+  /** Open, change and close disputes, match an unmatched one, and read the dispute report. */
+  'disputes.manage': ['Admin', 'Manager'],
+  /** Add a missing evidence item: the Team members who work the orders know what was sent. */
+  'disputes.evidence': ['Admin', 'Manager', 'Team'],
+  /** One's own notifications (the bell). */
+  'notifications.own': ALL,
 } as const satisfies Record<string, readonly Role[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

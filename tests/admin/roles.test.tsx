@@ -20,7 +20,9 @@ function stubApi({ expired = false } = {}) {
         return new Response(JSON.stringify({ status: 401, message: 'Your session has expired.' }), { status: 401 });
       const body = url.includes('get-folder-count')
         ? { status: 1, message: 'ok', data: COUNTS }
-        : { status: 1, message: 'ok', data: [], total: 0 };
+        : url.includes('disputes-due-count')
+          ? { due: 3 }
+          : { status: 1, message: 'ok', data: [], total: 0 };
       return new Response(JSON.stringify(body), { status: 200 });
     }),
   );

@@ -15,6 +15,10 @@ const SPEC_SIDEBAR = [
   'Deleted Orders',
   'Refunds',
   'Charge Back',
+  // The dispute desk, under Charge Back: every role reads disputes; the report is for Admins and Managers.
+  'Disputes due',
+  'Disputes',
+  'Dispute report',
   'Country Order List',
   'Order Processed',
   'Manage Invoices',
@@ -29,9 +33,17 @@ const SPEC_SIDEBAR = [
 const HIDDEN: Record<Role, string[]> = {
   Admin: [],
   Manager: ['Configuration'],
-  Team: ['Order Processed', 'Audit Log', 'Configuration'],
-  Telecaller: ['Order History', 'Order Processed', 'Audit Log', 'Configuration'],
-  'Night Staff': ['Order Processed', 'Manage Team', 'Gateway Setting', 'Change Password', 'Audit Log', 'Configuration'],
+  Team: ['Dispute report', 'Order Processed', 'Audit Log', 'Configuration'],
+  Telecaller: ['Order History', 'Dispute report', 'Order Processed', 'Audit Log', 'Configuration'],
+  'Night Staff': [
+    'Dispute report',
+    'Order Processed',
+    'Manage Team',
+    'Gateway Setting',
+    'Change Password',
+    'Audit Log',
+    'Configuration',
+  ],
 };
 
 export const specSidebarFor = (role: Role): string[] => SPEC_SIDEBAR.filter((link) => !HIDDEN[role].includes(link));

@@ -1,12 +1,13 @@
 import { Link } from 'react-router-dom';
 import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
 import { Title, useCreatePath, usePermissions, useTranslate } from 'react-admin';
-import { QUEUES, queueByOrderName } from '@app/domain';
+import { can, QUEUES, queueByOrderName } from '@app/domain';
 import { queueLabelKey } from '../layout/menuLinks';
 import { roleCanAccess } from '../providers/resources';
 import { QueueList } from '../queues/QueueScreen';
 import { useFolderCounts } from '../queues/useFolderCounts';
 import { useCustomQueues } from '../queues/customQueues';
+import DisputeRate from '../disputes/DisputeRate';
 
 const TILES = QUEUES.filter((queue) => queue.placement === 'tile');
 /** New Orders is also the admin mount's home. */
@@ -57,6 +58,7 @@ export default function Dashboard() {
           </Card>
         ))}
       </Box>
+      {can(role, 'disputes.manage') && <DisputeRate />}
       <Typography variant="h6" component="h2" sx={{ mt: 2, mb: 1 }}>
         {translate(queueLabelKey(HOME_QUEUE), { _: HOME_QUEUE.label })}
       </Typography>

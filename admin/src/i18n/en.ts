@@ -8,6 +8,7 @@ import { remarksMessages } from '../remarks/messages';
 import { documentsMessages } from '../documents/messages';
 import { teamMembersMessages } from '../team-members/messages';
 import { auditEventsMessages } from '../audit-events/messages';
+import { disputeReportMessages, disputesMessages } from '../disputes/messages';
 import { liveMessages } from '../live/messages';
 import { speedMessages } from '../speed/messages';
 import { customQueuesEn, orderFieldsEn } from '../configuration/messages.en';
@@ -26,7 +27,14 @@ export const en = {
       password: 'Password',
       submit: 'Sign In',
     },
-    header: { welcome: 'Welcome %{name}', logout: 'Logout', language: 'Language', accountMenu: 'Account menu' },
+    header: {
+      welcome: 'Welcome %{name}',
+      logout: 'Logout',
+      language: 'Language',
+      accountMenu: 'Account menu',
+      notifications: 'Notifications',
+    },
+    notifications: { readAll: 'Mark all read', clearAll: 'Clear all', none: 'No notifications.' },
     menu: {
       dashboard: 'Dashboard',
       countryOrderList: 'Country Order List',
@@ -178,6 +186,8 @@ export const en = {
       search: 'Search by nationality',
     },
     'audit-events': auditEventsMessages.en,
+    disputes: disputesMessages.en,
+    'dispute-report': disputeReportMessages.en,
     'processed-by-report': {
       name: 'Processed By',
       fields: { processed_by: 'Name', count: 'Order Count', from: 'From', to: 'To' },

@@ -7,6 +7,7 @@ import { remarksMessages } from '../remarks/messages';
 import { documentsMessages } from '../documents/messages';
 import { teamMembersMessages } from '../team-members/messages';
 import { auditEventsMessages } from '../audit-events/messages';
+import { disputeReportMessages, disputesMessages } from '../disputes/messages';
 import { liveMessages } from '../live/messages';
 import { speedMessages } from '../speed/messages';
 import { customQueuesFr, orderFieldsFr } from '../configuration/messages.fr';
@@ -25,7 +26,14 @@ export const fr: AppMessages = {
       password: 'Mot de passe',
       submit: 'Se connecter',
     },
-    header: { welcome: 'Bienvenue %{name}', logout: 'Déconnexion', language: 'Langue', accountMenu: 'Menu du compte' },
+    header: {
+      welcome: 'Bienvenue %{name}',
+      logout: 'Déconnexion',
+      language: 'Langue',
+      accountMenu: 'Menu du compte',
+      notifications: 'Notifications',
+    },
+    notifications: { readAll: 'Tout marquer lu', clearAll: 'Tout effacer', none: 'Aucune notification.' },
     menu: {
       dashboard: 'Tableau de bord',
       countryOrderList: 'Commandes par pays',
@@ -212,6 +220,8 @@ export const fr: AppMessages = {
       search: 'Rechercher une nationalité',
     },
     'audit-events': auditEventsMessages.fr,
+    disputes: disputesMessages.fr,
+    'dispute-report': disputeReportMessages.fr,
     'processed-by-report': {
       name: 'Traitées par',
       fields: { processed_by: 'Nom', count: 'Nombre de commandes', from: 'Du', to: 'Au' },

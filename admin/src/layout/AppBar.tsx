@@ -3,6 +3,7 @@ import { AppBar as RaAppBar, LoadingIndicator, Logout, UserMenu, useGetIdentity,
 import { Box, Typography } from '@mui/material';
 import { COUNTRY_NAME } from '../config';
 import { LanguageSwitch } from './LanguageSwitch';
+import { Bell } from '../notifications/Bell';
 
 // The user menu's preference items (and their dialogs, the zone picker's autocomplete among them) load when the
 // menu first opens: no screen needs them to draw. Logout waits with them, so that it never moves down under a
@@ -36,6 +37,7 @@ export function AppBar() {
             <SearchTrigger />
             <ShortcutKeys />
           </Suspense>
+          <Bell />
           <LanguageSwitch />
           <LoadingIndicator />
         </>

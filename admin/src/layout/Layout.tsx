@@ -48,18 +48,21 @@ export function Layout({ children }: { children: ReactNode }) {
   return (
     // minWidth 0 (react-admin's root says fit-content) keeps wide tables scrolling inside their own box
     // instead of widening the page.
-    <RaLayout
-      appBar={AppBar}
-      menu={Menu}
-      sidebar={Sidebar}
-      sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}
-    >
-      {/*
+    // The live stream feeds the header (the bell) and the sidebar (counts) as well as the screens.
+    <LiveProvider>
+      <RaLayout
+        appBar={AppBar}
+        menu={Menu}
+        sidebar={Sidebar}
+        sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}
+      >
+        {/*
         Where each screen's react-admin <Title> shows: the screen's heading, at the top of the page (the header
         holds the country name).
       */}
-      <TitlePortal component="h1" variant="h5" sx={{ mt: 2, mb: 1, flex: 'none', whiteSpace: 'normal' }} />
-      <LiveProvider>{children}</LiveProvider>
-    </RaLayout>
+        <TitlePortal component="h1" variant="h5" sx={{ mt: 2, mb: 1, flex: 'none', whiteSpace: 'normal' }} />
+        {children}
+      </RaLayout>
+    </LiveProvider>
   );
 }

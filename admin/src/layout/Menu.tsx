@@ -12,7 +12,8 @@ import {
 } from 'react-admin';
 import { useFolderCounts } from '../queues/useFolderCounts';
 import { useCustomQueues } from '../queues/customQueues';
-import { menuLinksFor } from './menuLinks';
+import { useDisputesDue } from '../notifications/useDisputesDue';
+import { DISPUTES_DUE, menuLinksFor } from './menuLinks';
 
 /**
  * The sidebar: links in the old system's order with their counts, filtered by role (docs/product.md#roles-and-permissions), and
@@ -20,7 +21,9 @@ import { menuLinksFor } from './menuLinks';
  */
 export function Menu() {
   const { permissions: role } = usePermissions<string>();
-  const { data: counts } = useFolderCounts();
+  const { data: folderCounts } = useFolderCounts();
+  const { data: disputesDue } = useDisputesDue(role);
+  const counts: Record<string, number | undefined> = { ...folderCounts, [DISPUTES_DUE]: disputesDue };
   const customQueues = useCustomQueues();
   const translate = useTranslate();
   const basename = useBasename();
@@ -49,7 +52,7 @@ export function Menu() {
                 <Chip
                   component="span"
                   size="small"
-                  label={counts?.[link.countField] ?? '…'}
+                  label={counts[link.countField] ?? '…'}
                   data-testid={`count-${link.countField}`}
                   sx={{ height: 20, fontSize: 12 }}
                 />

@@ -12,8 +12,14 @@ export interface MenuLink {
 
 export const queueLabelKey = (queue: QueueDefinition) => `app.queues.${queue.orderName}`;
 
+/** The count of the Disputes due link: not a queue's (get-folder-count), the desk's own (useDisputesDue). */
+export const DISPUTES_DUE = 'disputesDue';
+
 /** Screens that are not queues, in the old system's order (each a resource named by its route). */
 export const SCREEN_LINKS: readonly MenuLink[] = [
+  { route: 'disputes-due', label: 'resources.disputes.due', fallback: 'Disputes due', countField: DISPUTES_DUE },
+  { route: 'disputes', label: 'resources.disputes.menu', fallback: 'Disputes' },
+  { route: 'dispute-report', label: 'resources.dispute-report.name', fallback: 'Dispute report' },
   { route: 'country-order-list', label: 'app.menu.countryOrderList', fallback: 'Country Order List' },
   { route: 'processed-order', label: 'app.menu.processedOrder', fallback: 'Order Processed' },
   { route: 'send-invoice', label: 'app.menu.sendInvoice', fallback: 'Manage Invoices' },

@@ -4,6 +4,7 @@ import type { LiveEvent } from '@app/domain';
 import { FOLDER_COUNTS_KEY } from '../queues/useFolderCounts';
 import { CUSTOM_QUEUES_KEY } from '../queues/customQueues';
 import { REGISTRY_KEY } from '../registry/useRegistry';
+import { DISPUTES_DUE_KEY } from '../notifications/useDisputesDue';
 import { openLiveStream } from './liveClient';
 import { apiResourceOf } from '../providers/resources';
 
@@ -43,6 +44,8 @@ export function LiveProvider({ children }: { children: ReactNode }) {
           // Every screen is drawn from the registry and the custom queues: read anew, they redraw in place.
           for (const key of [REGISTRY_KEY, CUSTOM_QUEUES_KEY, FOLDER_COUNTS_KEY[0]])
             void queryClient.invalidateQueries({ queryKey: [key] });
+        } else if (event.type === 'disputes.changed') {
+          queryClient.setQueryData(DISPUTES_DUE_KEY, event.due);
         } else if (event.type === 'resync') {
           void queryClient.invalidateQueries();
         }

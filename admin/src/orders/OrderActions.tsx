@@ -7,6 +7,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import RestoreFromTrashIcon from '@mui/icons-material/RestoreFromTrash';
 import { Confirm, usePermissions, useRecordContext, useRefresh, useTranslate, useUpdate } from 'react-admin';
 import {
+  can,
   DEFENCE_PACK_STATUSES,
   MOVE_TARGETS,
   moveRefusal,
@@ -24,6 +25,7 @@ import { DefencePackButtons } from '../evidence/DefencePackButtons';
 import { useClosableNotify } from '../layout/useClosableNotify';
 import { EmailContentDialog } from './EmailContentDialog';
 import { TransactionDetailsDialog } from './TransactionDetailsDialog';
+import OpenDisputeDialog from '../disputes/OpenDisputeDialog';
 import { useOrderCall } from '../shared/useOrderCall';
 import { NextOrderButton } from '../speed/NextOrderButton';
 import { OrderKeys } from '../speed/OrderKeys';
@@ -56,7 +58,10 @@ function MoveButton({ status, label, refusal }: { status: Status; label: string;
   const refresh = useRefresh();
   const [update, { isPending }] = useUpdate();
   const [confirming, setConfirming] = useState(false);
+  const { permissions: role } = usePermissions<string>();
   const isDelete = status === 'Deleted';
+  // Whoever opens disputes moves an order to ChargeBack by opening its dispute (network, reason, amount, due date).
+  const opensDispute = status === 'ChargeBack' && can(role, 'disputes.manage');
   const move = () =>
     update(
       'orders',
@@ -80,12 +85,13 @@ function MoveButton({ status, label, refusal }: { status: Status; label: string;
           color={isDelete ? 'error' : 'primary'}
           startIcon={isDelete ? <DeleteIcon /> : <DriveFileMoveIcon />}
           disabled={isPending || !!refusal}
-          onClick={() => (isDelete ? setConfirming(true) : move())}
+          onClick={() => (isDelete || opensDispute ? setConfirming(true) : move())}
           data-testid={`move-${status}`}
         >
           {translate(label, { _: label })}
         </Button>
       </Refused>
+      {opensDispute && confirming && <OpenDisputeDialog onClose={() => setConfirming(false)} />}
       {isDelete && (
         <Confirm
           isOpen={confirming}

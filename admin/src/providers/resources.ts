@@ -18,6 +18,7 @@ const API_NAMES: Record<string, string> = {
   'gateway-setting': 'gateways',
   'country-order-list': 'country-report',
   'processed-order': 'processed-by-report',
+  'disputes-due': 'disputes',
 };
 
 /** The API resource behind an admin resource name: `orders` for a queue, the table's name, or the name itself. */
@@ -27,6 +28,7 @@ export const apiResourceOf = (resource: string): string =>
 /** The permanent filter a resource adds to every list it reads: a queue's `queue` (its orderName). */
 export const permanentFilterOf = (resource: string): Record<string, string> => {
   if (isCustomQueueResource(resource)) return { queue: resource };
+  if (resource === 'disputes-due') return { status: 'needs_response' };
   const queue = queueByRoute(resource);
   return queue ? { queue: queue.orderName } : {};
 };
@@ -47,6 +49,8 @@ const PERMISSIONS: Record<string, Permission> = {
   'order-fields': 'configuration.manage',
   'custom-queues': 'configuration.manage',
   'mail-templates': 'configuration.manage',
+  disputes: 'disputes.read',
+  'dispute-report': 'disputes.manage',
 };
 
 /**

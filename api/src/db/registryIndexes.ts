@@ -18,6 +18,8 @@ const RESOURCE_TABLES: Readonly<Record<string, string | null>> = {
   'mail-templates': null,
   'country-report': null,
   'processed-by-report': null,
+  disputes: 'disputes',
+  'dispute-report': null,
 };
 
 /** The primary key, as MySQL names it; a field sorted by the primary key names this index. */

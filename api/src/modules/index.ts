@@ -19,6 +19,8 @@ import preferences from './preferences/index.js';
 import events from './events/index.js';
 import files from './files/index.js';
 import search from './search/index.js';
+import notifications from './notifications/index.js';
+import disputes from './disputes/index.js';
 
 /**
  * Every business area, each a Fastify plugin (its index.ts) that registers its routes, serves its
@@ -49,4 +51,6 @@ export const modules: FastifyPluginAsync[] = [
   events,
   files,
   search,
+  notifications,
+  disputes,
 ];

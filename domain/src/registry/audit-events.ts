@@ -30,6 +30,10 @@ export const AUDIT_ACTIONS = [
   'config-import',
   // An Admin added, saved, restored or removed a mail template (detail {id, key, language, brand, version}).
   'config-mail-template',
+  // A dispute opened, matched to an order or moved (detail {disputeId}; from and to its statuses), and
+  // an evidence item added to one (to: the item).
+  'dispute',
+  'dispute-evidence',
 ] as const;
 
 /** The Audit Log: who did what to which order, when, from and to. Read-only. */

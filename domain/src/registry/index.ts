@@ -11,6 +11,7 @@ import { documentsResource } from './documents.js';
 import { auditEventsResource } from './audit-events.js';
 import { mailTemplatesResource } from './mail-templates.js';
 import { countryReportResource, processedByReportResource } from './reports.js';
+import { disputeReportResource, disputesResource } from './disputes.js';
 
 export * from './types.js';
 export { MAIL_STATES } from './mails.js';
@@ -29,6 +30,8 @@ export const RESOURCES: Registry = Object.fromEntries(
     countryReportResource,
     processedByReportResource,
     mailTemplatesResource,
+    disputesResource,
+    disputeReportResource,
   ].map((resource) => [resource.name, resource]),
 );
 

@@ -106,3 +106,6 @@ export async function sweepUnfinishedUploads(
   }
   return stale.length;
 }
+
+/** What other areas storing uploads check first: the file's type by its bytes, and its client-side name. */
+export { checkOriginalName, inspectDocument } from './files.js';

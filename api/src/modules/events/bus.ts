@@ -1,12 +1,28 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
-import type { ConfigurationChangedEvent, OrderChangedEvent, PresenceEvent, QueueFacts, ResyncEvent } from '@app/domain';
+import type {
+  ConfigurationChangedEvent,
+  DisputesChangedEvent,
+  NotificationEvent,
+  OrderChangedEvent,
+  PresenceEvent,
+  QueueFacts,
+  ResyncEvent,
+} from '@app/domain';
 import { subscriberOf } from '../../plugins/redis.js';
 
 /** What travels between API processes: an event, plus what the receiving process needs to route it. */
 export interface BusMessage {
   /** resync: events may have been missed (Redis was away); every client reloads what it shows. */
-  event: OrderChangedEvent | PresenceEvent | ResyncEvent | ConfigurationChangedEvent;
+  event:
+    | OrderChangedEvent
+    | PresenceEvent
+    | ResyncEvent
+    | ConfigurationChangedEvent
+    | NotificationEvent
+    | DisputesChangedEvent;
+  /** Only these members' streams get it (a notification); absent: every member who may read it. */
+  recipients?: number[];
   /** order.changed: the order's queue facts before and after, to tell who may read it. */
   facts?: { before: QueueFacts; after: QueueFacts };
   /** order.changed: whether queue counts moved. */

@@ -8,6 +8,7 @@ import {
   QUEUES,
   todayUtc,
   type LiveEvent,
+  type NotificationEvent,
   type OrderChangedEvent,
   type QueueDefinition,
   type QueueFacts,
@@ -75,6 +76,8 @@ const openQueues = (member: Member) => QUEUES.filter((q) => mayOpenQueue(q, memb
 /** Whether the member may read an event: an order change only if the order is (or was) in a queue they may open. */
 function mayRead(member: Member, delivery: BusDelivery, today: string): boolean {
   if (!can(member.type, 'orders.read')) return false;
+  if (delivery.recipients) return delivery.recipients.includes(member.id);
+  if (delivery.event.type === 'disputes.changed') return can(member.type, 'disputes.read');
   if (!delivery.facts) return true;
   const { before, after } = delivery.facts;
   return openQueues(member).some(
@@ -224,6 +227,16 @@ export class LiveHub {
   /** Tells every process and every open stream that the configuration changed, once it has committed. */
   async publishConfigurationChanged(version: number): Promise<void> {
     await this.bus.publish({ event: { type: 'configuration.changed', version } });
+  }
+
+  /** Publishes a notification to the streams of the members it is for, in every process. */
+  async publishNotification(recipients: number[], event: NotificationEvent): Promise<void> {
+    await this.bus.publish({ event, recipients });
+  }
+
+  /** Tells every stream how many disputes wait for an answer now. */
+  async publishDisputesChanged(due: number): Promise<void> {
+    await this.bus.publish({ event: { type: 'disputes.changed', due } });
   }
 
   /** A member opened (viewing) or left an order page; answers who is viewing it now. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
-import type { OrderChangedEvent, QueueFacts } from '@app/domain';
+import type { NotificationEvent, OrderChangedEvent, QueueFacts } from '@app/domain';
 import { redisNamespace } from '../../plugins/redis.js';
 import type { Member } from '../../types.js';
 import { createMemoryBus, createRedisBus, type StreamsEnd } from './bus.js';
@@ -110,4 +110,30 @@ export function announceOrderChanges(
     () => hub.publishOrderChanges(events).catch((error: unknown) => hub.logError(error)),
     () => undefined, // rolled back: nothing happened
   );
+}
+
+/**
+ * Sends notifications to the streams of the members they are for, once `trx` commits (at once without
+ * one). A failure is logged, not thrown: the notifications are kept and the bell reads them anyway.
+ */
+export function publishNotifications(
+  db: Knex | Knex.Transaction,
+  deliveries: Array<{ memberId: number; notification: NotificationEvent['notification'] }>,
+): void {
+  const hub = hubOf(db);
+  if (!hub || !deliveries.length) return;
+  const send = () =>
+    Promise.all(
+      deliveries.map(({ memberId, notification }) =>
+        hub.publishNotification([memberId], { type: 'notification', notification }),
+      ),
+    ).catch((error: unknown) => hub.logError(error));
+  if (db.isTransaction) (db as Knex.Transaction).executionPromise.then(send, () => undefined);
+  else void send();
+}
+
+/** Tells every open stream how many disputes wait for an answer (the sidebar's live count). */
+export async function publishDisputesChanged(db: Knex, due: number): Promise<void> {
+  const hub = hubOf(db);
+  await hub?.publishDisputesChanged(due).catch((error: unknown) => hub.logError(error));
 }

@@ -53,3 +53,14 @@ export async function saveDefencePackDetails(
     await touchOrderIn(trx, member, input.orderId, event, input.version, patch);
   });
 }
+
+/**
+ * Everything the evidence of an order holds (logs, purchase, mails and their delivery events, the CE 3.0
+ * assessment of its earlier orders) as the member's role may read it; undefined when there is no order.
+ */
+export async function orderEvidence(app: FastifyInstance, member: Member, orderId: number) {
+  const order = await findEvidenceOrder(app.db, orderId);
+  if (!order) return undefined;
+  return packForRole(app.registry, member.type, await assembleDefencePack(app, order, 2));
+}
+export { ce3Verdict } from './packPdf.js';

@@ -1,0 +1,225 @@
+import type { Knex } from 'knex';
+import { DISPUTE_DUE_STATUSES } from '@app/domain';
+
+type Db = Knex | Knex.Transaction;
+
+export interface DisputeRow {
+  id: number;
+  order_id: number | null;
+  gateway: string | null;
+  network: string;
+  reason_code: string;
+  reason_category: string;
+  amount: number | string;
+  currency: string;
+  opened_at: string;
+  due_by: string;
+  status: string;
+  submitted_at: string | null;
+  outcome_at: string | null;
+  notes: string | null;
+  external_id: string | null;
+  charge_ref: string | null;
+}
+
+export interface EvidenceItemRow {
+  id: number;
+  dispute_id: number;
+  item: string;
+  text: string | null;
+  file: string | null;
+  original_name: string | null;
+  mime_type: string | null;
+  added_by_id: number | null;
+  added_by: string | null;
+  created_at: string;
+}
+
+/** A dispute's columns under the names the resource answers. */
+export const DISPUTE_RECORD_COLUMNS = [
+  'd.id',
+  'd.order_id as orderId',
+  'd.gateway',
+  'd.network',
+  'd.reason_code as reasonCode',
+  'd.reason_category as reasonCategory',
+  'd.amount',
+  'd.currency',
+  'd.opened_at as openedAt',
+  'd.due_by as dueBy',
+  'd.status',
+  'd.submitted_at as submittedAt',
+  'd.outcome_at as outcomeAt',
+  'd.notes',
+  'd.charge_ref as chargeRef',
+  'd.external_id as externalId',
+];
+
+export const findDispute = (db: Db, id: number): Promise<DisputeRow | undefined> =>
+  db('disputes').where({ id }).first();
+
+export const lockDispute = (trx: Knex.Transaction, id: number): Promise<DisputeRow | undefined> =>
+  trx('disputes').where({ id }).forUpdate().first();
+
+export const findDisputeByExternalId = (trx: Knex.Transaction, externalId: string): Promise<DisputeRow | undefined> =>
+  trx('disputes').where({ external_id: externalId }).forUpdate().first();
+
+export async function insertDispute(trx: Knex.Transaction, row: Omit<DisputeRow, 'id'> & object): Promise<number> {
+  const [inserted] = await trx('disputes').insert(row);
+  return typeof inserted === 'object' ? Number((inserted as { id: number }).id) : Number(inserted);
+}
+
+export const updateDispute = (trx: Knex.Transaction, id: number, patch: Record<string, unknown>) =>
+  trx('disputes').where({ id }).update(patch);
+
+/** The order whose payment a gateway names (its charge or payment intent id), by index. */
+export const findOrderByTransaction = (db: Db, refs: string[]): Promise<{ order_id: number } | undefined> =>
+  db('orders').whereIn('transaction_id', refs).orderBy('order_id', 'desc').first('order_id');
+
+export const findDisputeOrder = (
+  db: Db,
+  orderId: number,
+): Promise<{ order_id: number; currency: string | null; gateway_name: string | null } | undefined> =>
+  db('orders as o')
+    .leftJoin('payment_gateways as g', 'g.id', 'o.gateway_id')
+    .where('o.order_id', orderId)
+    .first('o.order_id', 'o.currency', 'g.gateway_name');
+
+/** Keeps a gateway event's id; false when it was already kept (a replay, or a retry of one applied). */
+export async function noteWebhookEvent(
+  trx: Knex.Transaction,
+  event: { provider: string; eventId: string; type: string; receivedAt: string },
+): Promise<boolean> {
+  const seen = await trx('gateway_webhook_events')
+    .where({ provider: event.provider, event_id: event.eventId })
+    .first('event_id');
+  if (seen) return false;
+  await trx('gateway_webhook_events').insert({
+    provider: event.provider,
+    event_id: event.eventId,
+    type: event.type,
+    received_at: event.receivedAt,
+  });
+  return true;
+}
+
+export const evidenceItemsOf = (db: Db, disputeId: number): Promise<EvidenceItemRow[]> =>
+  db('dispute_evidence').where({ dispute_id: disputeId }).orderBy('id');
+
+export async function insertEvidenceItem(trx: Knex.Transaction, row: Omit<EvidenceItemRow, 'id'> & object) {
+  const [inserted] = await trx('dispute_evidence').insert(row);
+  return typeof inserted === 'object' ? Number((inserted as { id: number }).id) : Number(inserted);
+}
+
+export const findEvidenceItem = (db: Db, disputeId: number, itemId: number): Promise<EvidenceItemRow | undefined> =>
+  db('dispute_evidence').where({ dispute_id: disputeId, id: itemId }).first();
+
+/** How many disputes wait for an answer (the Disputes due count). */
+export async function dueCount(db: Db): Promise<number> {
+  const row = await db('disputes').whereIn('status', DISPUTE_DUE_STATUSES).count({ n: '*' }).first();
+  return Number((row as { n?: number | string } | undefined)?.n ?? 0);
+}
+
+/** Disputes waiting for an answer whose deadline is at or before `before` (the deadline pass reads only these). */
+export const dueBefore = (db: Db, before: string): Promise<Array<Pick<DisputeRow, 'id' | 'order_id' | 'due_by'>>> =>
+  db('disputes')
+    .whereIn('status', DISPUTE_DUE_STATUSES)
+    .where('due_by', '<=', before)
+    .orderBy('due_by')
+    .select('id', 'order_id', 'due_by', 'notice_5_at', 'notice_2_at');
+
+/** Claims a deadline notice: true for the one caller that set it, whatever the processes. */
+export const claimNotice = async (trx: Knex.Transaction, id: number, column: string, patch: Record<string, unknown>) =>
+  (await trx('disputes').where({ id }).whereNull(column).whereIn('status', DISPUTE_DUE_STATUSES).update(patch)) === 1;
+
+/** Moves a dispute past its deadline to expired; true for the one caller that did. */
+export const expireDispute = async (trx: Knex.Transaction, id: number, now: string) =>
+  (await trx('disputes')
+    .where({ id })
+    .whereIn('status', DISPUTE_DUE_STATUSES)
+    .where('due_by', '<', now)
+    .update({ status: 'expired', outcome_at: now, updated_at: now })) === 1;
+
+export interface ReportDispute {
+  id: number;
+  status: string;
+  amount: number | string;
+  currency: string;
+  opened_at: string;
+  gateway: string | null;
+  network: string;
+  reason_code: string;
+  nationality: string | null;
+}
+
+/** Disputes opened in the period (datetimes, both included), with what the report groups them by. */
+export const disputesOpenedIn = (db: Knex, from: string, to: string): Promise<ReportDispute[]> =>
+  db('disputes as d')
+    .leftJoin('orders as o', 'o.order_id', 'd.order_id')
+    .whereBetween('d.opened_at', [from, to])
+    .select(
+      'd.id',
+      'd.status',
+      'd.amount',
+      'd.currency',
+      'd.opened_at',
+      'd.gateway',
+      'd.network',
+      'd.reason_code',
+      'o.nationality',
+    );
+
+/**
+ * Which evidence each of these disputes had, from the order's records and the items people added: one
+ * row per dispute and item present.
+ */
+export async function evidencePresentOf(
+  db: Knex,
+  from: string,
+  to: string,
+): Promise<Array<{ id: number; item: string }>> {
+  const inPeriod = (q: Knex.QueryBuilder) => q.whereBetween('d.opened_at', [from, to]);
+  const exists = (item: string, table: string, extra: (q: Knex.QueryBuilder) => void = () => undefined) =>
+    inPeriod(
+      db('disputes as d')
+        .whereExists((q) => {
+          q.select(db.raw('1')).from(`${table} as x`).whereRaw('x.order_id = d.order_id');
+          extra(q);
+        })
+        .select('d.id', db.raw('? as item', [item])),
+    );
+  const [downloads, delivered, documents, terms, added] = await Promise.all([
+    exists('download_log', 'download_history'),
+    exists('delivery_events', 'mail_outbox', (q) => q.whereNotNull('x.delivered_at')),
+    exists('finished_document', 'uploaded_documents'),
+    inPeriod(
+      db('disputes as d')
+        .join('orders as o', 'o.order_id', 'd.order_id')
+        .whereNotNull('o.terms_accepted_at')
+        .select('d.id', db.raw("'terms_accepted' as item")),
+    ),
+    inPeriod(db('disputes as d').join('dispute_evidence as e', 'e.dispute_id', 'd.id').distinct('d.id', 'e.item')),
+  ]);
+  return [...downloads, ...delivered, ...documents, ...terms, ...added].map((r: { id: number; item: string }) => ({
+    id: Number(r.id),
+    item: r.item,
+  }));
+}
+
+/** Disputes opened in a month by network, and the orders created in it: the dashboard's dispute rate. */
+export async function monthRate(db: Knex, from: string, to: string) {
+  const [disputes, orders] = await Promise.all([
+    db('disputes')
+      .whereBetween('opened_at', [from, to])
+      .groupBy('network')
+      .select('network', db.raw('count(*) as n')) as Promise<Array<{ network: string; n: number | string }>>,
+    db('orders').whereBetween('created_at', [from, to]).count({ n: '*' }).first(),
+  ]);
+  return {
+    byNetwork: new Map(disputes.map((r) => [r.network, Number(r.n)])),
+    orders: Number((orders as { n?: number | string } | undefined)?.n ?? 0),
+  };
+}
+
+export const thresholdSettings = (db: Knex): Promise<Array<{ key: string; value: string | null }>> =>
+  db('settings').where('key', 'like', 'disputes.threshold.%').select('key', 'value');
