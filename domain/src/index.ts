@@ -13,3 +13,4 @@ export * from './live.js';
 export * from './csv.js';
 export * from './orderRules.js';
 export * from './configuration/index.js';
+export * from './automation.js';

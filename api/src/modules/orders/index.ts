@@ -21,6 +21,7 @@ export default fp(
     app.decorate('queuePages', createPageCache<ordersService.QueuePage>(app.config.pageCacheMs));
     // The change path keeps custom queues by the configuration of the app that serves the database.
     followConfiguration(app);
+    ordersService.serveOrderChanges(app);
     app.serveResource('orders', ordersRepository);
     await app.register(routes, { prefix: '/api' });
   },
