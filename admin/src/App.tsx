@@ -18,6 +18,7 @@ import auditEvents from './audit-events';
 import { queueViews } from './queues';
 import { customQueuesSnapshot, subscribeToCustomQueues } from './queues/customQueues';
 import { customQueueResource, orderFieldResource } from './configuration';
+import { macroResource, ruleResource, runResource } from './automation';
 import { createPreferencesStore } from './preferences/store';
 import { TimeZoneScope } from './preferences/timeZone';
 import { ORDER_PAGE_ROUTE, REDIRECTS } from './routes';
@@ -120,6 +121,9 @@ export function App() {
                   <Resource name="audit-events" {...auditEvents} />
                   <Resource name="order-fields" {...orderFieldResource} />
                   <Resource name="custom-queues" {...customQueueResource} />
+                  <Resource name="automation-rules" {...ruleResource} />
+                  <Resource name="automation-runs" {...runResource} />
+                  <Resource name="macros" {...macroResource} />
                   <CustomRoutes>
                     <Route path={ORDER_PAGE_ROUTE} element={<orders.show />} />
                     {REDIRECTS.map(({ from, to }) => (

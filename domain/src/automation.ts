@@ -28,6 +28,18 @@ export type RuleTrigger =
 export const ASSIGN_STRATEGIES = ['roundRobin', 'leastLoaded'] as const;
 export type AssignStrategy = (typeof ASSIGN_STRATEGIES)[number];
 
+/** An action as a form leaves it, with only its type's properties and none left empty. */
+export function cleanAction(action: Record<string, unknown>): Record<string, unknown> {
+  const keys = ACTION_KEYS[action.type as ActionType] ?? [];
+  const kept = Object.entries(action).filter(
+    ([key, value]) => (key === 'type' || keys.includes(key)) && value !== null && value !== undefined && value !== '',
+  );
+  const clean = Object.fromEntries(kept);
+  // An assign names a member or follows a strategy.
+  if (clean.type === 'assign' && clean.strategy !== undefined) delete clean.member;
+  return clean;
+}
+
 /** Remark flags a comment action may set (as the comment form's). */
 export const COMMENT_FLAGS = ['whatsapp', 'telephone', 'statusRefund', 'voided', 'chargeBack', 'reportError'] as const;
 export type CommentFlag = (typeof COMMENT_FLAGS)[number];
@@ -84,9 +96,8 @@ const CONDITION_ONLY_FILTERS = ['landing_domain'];
 
 /** The orders resource as rule conditions read it. */
 export const conditionFieldsOf = (orders: Pick<ResourceDefinition, 'fields'>): Pick<ResourceDefinition, 'fields'> => ({
-  fields: orders.fields.map(
-    (field): FieldDefinition =>
-      CONDITION_ONLY_FILTERS.includes(field.source) && !field.filter ? { ...field, filter: 'eq' } : field,
+  fields: orders.fields.map((field): FieldDefinition =>
+    CONDITION_ONLY_FILTERS.includes(field.source) && !field.filter ? { ...field, filter: 'eq' } : field,
   ),
 });
 
@@ -118,17 +129,24 @@ function checkTrigger(raw: unknown, problems: ConfigurationProblem[], orders: Pi
     if (raw.field !== undefined && !orders.fields.some((f) => f.source === raw.field))
       problem('.field', `trigger.field names ${String(raw.field)}, which is no field of orders.`);
     for (const key of Object.keys(raw))
-      if (!['type', 'event', 'to', 'field'].includes(key)) problem(`.${key}`, `${key} is not part of an event trigger.`);
+      if (!['type', 'event', 'to', 'field'].includes(key))
+        problem(`.${key}`, `${key} is not part of an event trigger.`);
   } else if (raw.type === 'time') {
-    if (!STATUSES.includes(raw.status as Status)) problem('.status', `trigger.status is a status: ${STATUSES.join(', ')}.`);
+    if (!STATUSES.includes(raw.status as Status))
+      problem('.status', `trigger.status is a status: ${STATUSES.join(', ')}.`);
     if (!isWhole(raw.afterMinutes, 1, AUTOMATION_LIMITS.afterMinutes))
-      problem('.afterMinutes', `trigger.afterMinutes is a whole number of minutes from 1 to ${AUTOMATION_LIMITS.afterMinutes}.`);
+      problem(
+        '.afterMinutes',
+        `trigger.afterMinutes is a whole number of minutes from 1 to ${AUTOMATION_LIMITS.afterMinutes}.`,
+      );
     for (const key of Object.keys(raw))
-      if (!['type', 'status', 'afterMinutes'].includes(key)) problem(`.${key}`, `${key} is not part of a time trigger.`);
+      if (!['type', 'status', 'afterMinutes'].includes(key))
+        problem(`.${key}`, `${key} is not part of a time trigger.`);
   } else problem('.type', 'trigger.type is "event" or "time".');
 }
 
-const ACTION_KEYS: Record<ActionType, string[]> = {
+/** The properties each action type has besides `type`. */
+export const ACTION_KEYS: Record<ActionType, readonly string[]> = {
   move: ['status'],
   assign: ['member', 'strategy', 'role', 'cap', 'presentMinutes'],
   unassign: [],
@@ -139,13 +157,19 @@ const ACTION_KEYS: Record<ActionType, string[]> = {
   notify: ['members', 'role', 'message'],
 };
 
-function checkAction(raw: unknown, path: string, problems: ConfigurationProblem[], orders: Pick<ResourceDefinition, 'fields'>) {
+function checkAction(
+  raw: unknown,
+  path: string,
+  problems: ConfigurationProblem[],
+  orders: Pick<ResourceDefinition, 'fields'>,
+) {
   const problem = (key: string, message: string) => problems.push({ path: `${path}${key}`, message });
   if (!isObject(raw) || !ACTION_TYPES.includes(raw.type as ActionType))
     return problem('.type', `${path}.type is one of: ${ACTION_TYPES.join(', ')}.`);
   const type = raw.type as ActionType;
   for (const key of Object.keys(raw))
-    if (key !== 'type' && !ACTION_KEYS[type].includes(key)) problem(`.${key}`, `${key} is not part of a ${type} action.`);
+    if (key !== 'type' && !ACTION_KEYS[type].includes(key))
+      problem(`.${key}`, `${key} is not part of a ${type} action.`);
   switch (type) {
     case 'move':
       if (!MOVE_TARGET_STATUSES.includes(raw.status as Status))
@@ -154,7 +178,8 @@ function checkAction(raw: unknown, path: string, problems: ConfigurationProblem[
     case 'assign':
       if (raw.member !== undefined) {
         if (!isWhole(raw.member, 1, 2 ** 31)) problem('.member', `${path}.member is a member's id.`);
-        if (raw.strategy !== undefined) problem('.strategy', `${path} assigns a member or follows a strategy, not both.`);
+        if (raw.strategy !== undefined)
+          problem('.strategy', `${path} assigns a member or follows a strategy, not both.`);
       } else {
         if (!ASSIGN_STRATEGIES.includes(raw.strategy as AssignStrategy))
           problem('.strategy', `${path}.strategy is one of: ${ASSIGN_STRATEGIES.join(', ')} (or give a member).`);
@@ -184,15 +209,29 @@ function checkAction(raw: unknown, path: string, problems: ConfigurationProblem[
         problem('.template', `${path}.template is the key of a mail template.`);
       break;
     case 'webhook':
-      if (typeof raw.url !== 'string' || raw.url.length > AUTOMATION_LIMITS.urlLength || !/^https?:\/\/[^\s]+$/.test(raw.url))
-        problem('.url', `${path}.url is an http or https address of at most ${AUTOMATION_LIMITS.urlLength} characters.`);
+      if (
+        typeof raw.url !== 'string' ||
+        raw.url.length > AUTOMATION_LIMITS.urlLength ||
+        !/^https?:\/\/[^\s]+$/.test(raw.url)
+      )
+        problem(
+          '.url',
+          `${path}.url is an http or https address of at most ${AUTOMATION_LIMITS.urlLength} characters.`,
+        );
       break;
     case 'notify':
-      if (raw.members !== undefined && (!Array.isArray(raw.members) || raw.members.some((m) => !isWhole(m, 1, 2 ** 31))))
+      if (
+        raw.members !== undefined &&
+        (!Array.isArray(raw.members) || raw.members.some((m) => !isWhole(m, 1, 2 ** 31)))
+      )
         problem('.members', `${path}.members is a list of members' ids.`);
       if (raw.role !== undefined && !isRole(raw.role)) problem('.role', `${path}.role is one of: ${ROLES.join(', ')}.`);
       if (raw.members === undefined && raw.role === undefined) problem('.members', `${path} names members or a role.`);
-      if (typeof raw.message !== 'string' || !raw.message.trim() || raw.message.length > AUTOMATION_LIMITS.commentLength)
+      if (
+        typeof raw.message !== 'string' ||
+        !raw.message.trim() ||
+        raw.message.length > AUTOMATION_LIMITS.commentLength
+      )
         problem('.message', `${path}.message is text of 1 to ${AUTOMATION_LIMITS.commentLength} characters.`);
       break;
     case 'unassign':
@@ -200,16 +239,24 @@ function checkAction(raw: unknown, path: string, problems: ConfigurationProblem[
   }
 }
 
-export function checkActions(raw: unknown, problems: ConfigurationProblem[], orders: Pick<ResourceDefinition, 'fields'>) {
+export function checkActions(
+  raw: unknown,
+  problems: ConfigurationProblem[],
+  orders: Pick<ResourceDefinition, 'fields'>,
+) {
   if (!Array.isArray(raw) || raw.length === 0 || raw.length > AUTOMATION_LIMITS.actions)
-    return problems.push({ path: 'actions', message: `actions is a list of 1 to ${AUTOMATION_LIMITS.actions} actions.` });
+    return problems.push({
+      path: 'actions',
+      message: `actions is a list of 1 to ${AUTOMATION_LIMITS.actions} actions.`,
+    });
   raw.forEach((action, i) => checkAction(action, `actions.${i}`, problems, orders));
 }
 
 /** A rule as sent (create, update or dry run): every problem, each naming where it is. */
 export function checkRule(raw: Json, orders: Pick<ResourceDefinition, 'fields'>): ConfigurationProblem[] {
   const problems: ConfigurationProblem[] = [];
-  if (!isName(raw.name)) problems.push({ path: 'name', message: `name is one line of 1 to ${AUTOMATION_LIMITS.nameLength} characters.` });
+  if (!isName(raw.name))
+    problems.push({ path: 'name', message: `name is one line of 1 to ${AUTOMATION_LIMITS.nameLength} characters.` });
   checkTrigger(raw.trigger, problems, orders);
   if (raw.conditions !== undefined && !isObject(raw.conditions))
     problems.push({ path: 'conditions', message: 'conditions is an object, as a custom queue filter.' });
@@ -220,7 +267,8 @@ export function checkRule(raw: Json, orders: Pick<ResourceDefinition, 'fields'>)
 
 export function checkMacro(raw: Json, orders: Pick<ResourceDefinition, 'fields'>): ConfigurationProblem[] {
   const problems: ConfigurationProblem[] = [];
-  if (!isName(raw.name)) problems.push({ path: 'name', message: `name is one line of 1 to ${AUTOMATION_LIMITS.nameLength} characters.` });
+  if (!isName(raw.name))
+    problems.push({ path: 'name', message: `name is one line of 1 to ${AUTOMATION_LIMITS.nameLength} characters.` });
   if (!Array.isArray(raw.roles) || raw.roles.length === 0 || raw.roles.some((r) => !isRole(r)))
     problems.push({ path: 'roles', message: `roles is a list of one or more of: ${ROLES.join(', ')}.` });
   checkActions(raw.actions, problems, orders);

@@ -5,9 +5,12 @@ import { useCreatePath, useTranslate } from 'react-admin';
 const TABS = [
   { resource: 'order-fields', label: 'resources.order-fields.tabs.fields' },
   { resource: 'custom-queues', label: 'resources.order-fields.tabs.queues' },
+  { resource: 'automation-rules', label: 'resources.order-fields.tabs.rules' },
+  { resource: 'automation-runs', label: 'resources.order-fields.tabs.runs' },
+  { resource: 'macros', label: 'resources.order-fields.tabs.macros' },
 ] as const;
 
-/** The Configuration area's two lists, one tab each, above either list. */
+/** The Configuration area's lists, one tab each, above each list. */
 export function ConfigurationTabs({ current }: { current: (typeof TABS)[number]['resource'] }) {
   const translate = useTranslate();
   const createPath = useCreatePath();

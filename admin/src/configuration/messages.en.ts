@@ -75,7 +75,7 @@ export const orderFieldsEn = {
     pattern: 'This is not a regular expression.',
     oneRole: 'Pick at least one role.',
   },
-  tabs: { fields: 'Order fields', queues: 'Custom queues' },
+  tabs: { fields: 'Order fields', queues: 'Custom queues', rules: 'Rules', runs: 'Runs', macros: 'Macros' },
 };
 
 export const customQueuesEn = {

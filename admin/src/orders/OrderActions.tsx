@@ -7,6 +7,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import RestoreFromTrashIcon from '@mui/icons-material/RestoreFromTrash';
 import { Confirm, usePermissions, useRecordContext, useRefresh, useTranslate, useUpdate } from 'react-admin';
 import {
+  can,
   DEFENCE_PACK_STATUSES,
   MOVE_TARGETS,
   moveRefusal,
@@ -25,6 +26,7 @@ import { useClosableNotify } from '../layout/useClosableNotify';
 import { EmailContentDialog } from './EmailContentDialog';
 import { TransactionDetailsDialog } from './TransactionDetailsDialog';
 import { useOrderCall } from '../shared/useOrderCall';
+import MacrosMenu from '../automation/MacrosMenu';
 import type { ActionAnswer } from '../providers/methods/orders';
 
 /**
@@ -179,6 +181,7 @@ export function OrderActions({ children }: { children?: ReactNode }) {
             </Button>
           </>
         )}
+        {can(role, 'orders.work') && <MacrosMenu />}
         {children}
       </CardContent>
       {dialog === 'email' && <EmailContentDialog onClose={close} />}

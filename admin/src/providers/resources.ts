@@ -46,6 +46,9 @@ const PERMISSIONS: Record<string, Permission> = {
   orders: 'orders.read',
   'order-fields': 'configuration.manage',
   'custom-queues': 'configuration.manage',
+  'automation-rules': 'configuration.manage',
+  'automation-runs': 'configuration.manage',
+  macros: 'configuration.manage',
 };
 
 /**

@@ -101,14 +101,16 @@ async function assigneeOf(trx: Knex.Transaction, action: RuleAction & { type: 'a
       ? await trx('assign_cursors').where({ strategy_key: key }).forUpdate().first('member_id')
       : undefined;
   const eligible = await candidates(trx, action, now);
-  if (!eligible.length)
-    throw conflict(`No ${action.role} signed in lately has room for another order.`);
+  if (!eligible.length) throw conflict(`No ${action.role} signed in lately has room for another order.`);
   if (action.strategy === 'leastLoaded') {
     const least = eligible.reduce((a, b) => (b.open < a.open ? b : a));
     return { id: least.id, name: least.name };
   }
   const next = eligible.find((m) => m.id > Number(cursor?.member_id ?? 0)) ?? eligible[0]!;
-  await trx('assign_cursors').insert({ strategy_key: key, member_id: next.id }).onConflict('strategy_key').merge(['member_id']);
+  await trx('assign_cursors')
+    .insert({ strategy_key: key, member_id: next.id })
+    .onConflict('strategy_key')
+    .merge(['member_id']);
   return { id: next.id, name: next.name };
 }
 
@@ -132,7 +134,8 @@ function orderChangeOf(
     actions.forEach((action, i) => {
       switch (action.type) {
         case 'move': {
-          if (state.process_status === action.status) return done.push({ type: 'move', done: false, note: 'already there' });
+          if (state.process_status === action.status)
+            return done.push({ type: 'move', done: false, note: 'already there' });
           const refusal = moveRefusal({ id: actor.id, type: actor.type }, state as never, action.status);
           if (refusal) throw conflict(refusal.message);
           events.push({ action: 'move', from: state.process_status as string, to: action.status });
@@ -142,7 +145,8 @@ function orderChangeOf(
         case 'assign': {
           if (state.process_status === 'Deleted') throw conflict(`Order ${order.order_id} is deleted.`);
           const member = assignees.get(i)!;
-          if (Number(state.assignee_id) === member.id) return done.push({ type: 'assign', done: false, note: 'already theirs' });
+          if (Number(state.assignee_id) === member.id)
+            return done.push({ type: 'assign', done: false, note: 'already theirs' });
           events.push({ action: 'assign', from: (state.assign_to as string | null) ?? null, to: member.name });
           set({ assignee_id: member.id, assign_to: member.name, assigned_at: nowUtc() });
           return done.push({ type: 'assign', done: true, note: member.name });
@@ -156,7 +160,8 @@ function orderChangeOf(
           const field = app.registry.orders!.fields.find((f) => f.source === action.field);
           if (!field) throw badRequest(`${action.field} is no field of orders any more.`);
           const value = checkGivenValue(field, action.value);
-          if (field.custom) change.values.push({ field: field.source, type: customTypeOf(field), value } as ValueChange);
+          if (field.custom)
+            change.values.push({ field: field.source, type: customTypeOf(field), value } as ValueChange);
           else {
             events.push({ action: 'field', from: String(state[field.source] ?? ''), to: String(value ?? '') });
             set({ [field.column ?? field.source]: value });
@@ -210,7 +215,12 @@ export async function runActions(
     if (action.type === 'notify') {
       if (!app.notifications) done.push({ type: 'notify', done: false, note: 'no notification service' });
       else {
-        await app.notifications.notify({ members: action.members, role: action.role, orderId, message: action.message });
+        await app.notifications.notify({
+          members: action.members,
+          role: action.role,
+          orderId,
+          message: action.message,
+        });
         done.push({ type: 'notify', done: true });
       }
     }
@@ -252,7 +262,12 @@ async function sideEffect(
       return done.push({ type: 'mail', done: true, note: kind });
     }
     case 'webhook':
-      await queueWebhook(trx, app.clock.now(), { url: action.url, ruleId: cause.rule ?? null, orderId, macroId: cause.macro ?? null });
+      await queueWebhook(trx, app.clock.now(), {
+        url: action.url,
+        ruleId: cause.rule ?? null,
+        orderId,
+        macroId: cause.macro ?? null,
+      });
       return done.push({ type: 'webhook', done: true });
     default:
       return undefined;

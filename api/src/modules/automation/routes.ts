@@ -82,7 +82,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         return value as number;
       };
       const { records, total } = await automation.listRuns(app, { rule: whole('rule'), order: whole('order') }, range);
-      void reply.header('Content-Range', `automation-runs ${range[0]}-${range[0] + Math.max(records.length - 1, 0)}/${total}`);
+      void reply.header(
+        'Content-Range',
+        `automation-runs ${range[0]}-${range[0] + Math.max(records.length - 1, 0)}/${total}`,
+      );
       return records;
     },
   );

@@ -16,7 +16,10 @@ const object = (properties: TProperties, required: string[]) =>
   );
 
 const Json = Type.Object({}, { additionalProperties: true });
-const Actions = Type.Array(Json, { maxItems: AUTOMATION_LIMITS.actions * 2, errorMessage: 'actions is a list of actions.' });
+const Actions = Type.Array(Json, {
+  maxItems: AUTOMATION_LIMITS.actions * 2,
+  errorMessage: 'actions is a list of actions.',
+});
 const Id = Type.Integer({ minimum: 1, maximum: 2 ** 31, errorMessage: 'id is a whole number.' });
 
 export const RuleBody = object(
@@ -42,7 +45,9 @@ export const MacroBody = object(
   ['name', 'roles', 'actions'],
 );
 
-export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2 ** 31, errorMessage: 'id is a whole number.' }) });
+export const IdParams = Type.Object({
+  id: Type.Integer({ minimum: 1, maximum: 2 ** 31, errorMessage: 'id is a whole number.' }),
+});
 
 export const MacroRunParams = Type.Object({
   id: Type.Integer({ minimum: 1, errorMessage: 'id must be an order id.' }),
@@ -52,14 +57,23 @@ export const MacroRunBody = Type.Object({
   version: Type.Integer({
     minimum: 0,
     maximum: 2_147_483_647,
-    errorMessage: { type: 'version must be a whole number.', required: 'version is required: the version of the order you see.' },
+    errorMessage: {
+      type: 'version must be a whole number.',
+      required: 'version is required: the version of the order you see.',
+    },
   }),
 });
 
 export const ListQuery = Type.Object({
-  sort: Type.Optional(Type.Array(Type.String({ maxLength: 40 }), { minItems: 2, maxItems: 2, errorMessage: 'sort is [field, order].' })),
+  sort: Type.Optional(
+    Type.Array(Type.String({ maxLength: 40 }), { minItems: 2, maxItems: 2, errorMessage: 'sort is [field, order].' }),
+  ),
   range: Type.Optional(
-    Type.Array(Type.Integer({ minimum: 0, maximum: 1_000_000 }), { minItems: 2, maxItems: 2, errorMessage: 'range is [start, end].' }),
+    Type.Array(Type.Integer({ minimum: 0, maximum: 1_000_000 }), {
+      minItems: 2,
+      maxItems: 2,
+      errorMessage: 'range is [start, end].',
+    }),
   ),
   filter: Type.Optional(Type.Object({}, { additionalProperties: true, errorMessage: 'filter is an object.' })),
 });

@@ -53,7 +53,11 @@ const ruleInput = (app: FastifyInstance, body: Json): Omit<RuleRecord, 'id'> => 
 const macroInput = (app: FastifyInstance, body: Json): Omit<MacroRecord, 'id'> => {
   const problems = checkMacro(body, app.registry.orders!);
   if (problems.length) throw new AutomationRefused(problems);
-  return { name: String(body.name).trim(), roles: body.roles as Role[], actions: body.actions as MacroRecord['actions'] };
+  return {
+    name: String(body.name).trim(),
+    roles: body.roles as Role[],
+    actions: body.actions as MacroRecord['actions'],
+  };
 };
 
 const answerRule = ({ scannedUntil: _scanned, ...rule }: StoredRule): RuleRecord => rule;
@@ -127,7 +131,11 @@ export async function deleteMacro(app: FastifyInstance, id: number) {
 export const macrosFor = async (app: FastifyInstance, role: Role) =>
   (await repo.findMacros(app.db)).filter((m) => m.roles.includes(role)).map(({ id, name }) => ({ id, name }));
 
-export async function listRuns(app: FastifyInstance, filter: { rule?: number; order?: number }, range: [number, number]) {
+export async function listRuns(
+  app: FastifyInstance,
+  filter: { rule?: number; order?: number },
+  range: [number, number],
+) {
   const { rows, total } = await repo.findRuns(app.db, filter, range);
   return { records: rows.map(repo.runRecordOf), total };
 }
@@ -149,7 +157,13 @@ const ruleActor = (rule: RuleRecord): Member => ({
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** A macro clicked on an order: its actions as one change, on the version the member saw. */
-export async function runMacro(app: FastifyInstance, member: Member, orderId: number, macroId: number, version: number) {
+export async function runMacro(
+  app: FastifyInstance,
+  member: Member,
+  orderId: number,
+  macroId: number,
+  version: number,
+) {
   const macro = await getMacro(app, macroId);
   if (!macro.roles.includes(member.type)) throw forbidden(`Your role may not run the macro ${macro.name}.`);
   const actions = await runActions(app, orderId, macro.actions, {
@@ -176,7 +190,8 @@ function triggered(trigger: RuleTrigger, change: CommittedChange): boolean {
       return events.some((e) => e.action === 'upload');
     case 'field.changed':
       return events.some(
-        (e) => e.action === 'field' && (!trigger.field || (JSON.parse(e.detail ?? '{}') as Json).field === trigger.field),
+        (e) =>
+          e.action === 'field' && (!trigger.field || (JSON.parse(e.detail ?? '{}') as Json).field === trigger.field),
       );
     // Orders arrive and bounces are recorded outside the change path: nothing announces them to rules yet.
     case 'order.created':
@@ -257,7 +272,13 @@ async function onChanges(app: FastifyInstance, changes: CommittedChange[], cause
       if (!triggered(rule.trigger, change) || !(await passes(app, rule, change.orderId))) continue;
       if (depth > AUTOMATION_LIMITS.chainSteps) {
         const error = `The chain of rules stopped after ${AUTOMATION_LIMITS.chainSteps} steps.`;
-        await repo.insertRun(app.db, { ruleId: rule.id, orderId: change.orderId, at: app.clock.now(), actions: [], error });
+        await repo.insertRun(app.db, {
+          ruleId: rule.id,
+          orderId: change.orderId,
+          at: app.clock.now(),
+          actions: [],
+          error,
+        });
         continue;
       }
       await fire(app, rule, change.orderId, depth);
@@ -277,7 +298,7 @@ export function followChanges(app: FastifyInstance) {
   });
   return {
     async settled() {
-      for (let seen: Promise<void> | null = null; seen !== queue; ) {
+      for (let seen: Promise<void> | null = null; seen !== queue;) {
         seen = queue;
         await seen;
       }
@@ -335,7 +356,11 @@ export async function runDueRules(app: FastifyInstance): Promise<number> {
     }
     const last = due.at(-1);
     // A full batch leaves orders due after its last one for the next pass.
-    await repo.markScanned(app.db, rule.id, due.length < TIME_BATCH || !last ? dueBefore : storedTime(last.status_entered_at));
+    await repo.markScanned(
+      app.db,
+      rule.id,
+      due.length < TIME_BATCH || !last ? dueBefore : storedTime(last.status_entered_at),
+    );
   }
   return fired;
 }

@@ -128,7 +128,13 @@ export function createWebhookWorker({
       if (!response.ok) throw new Error(`The receiver answered ${response.status}.`);
       await db('webhook_outbox')
         .where({ id: row.id, claimed_by: id })
-        .update({ state: 'sent', sent_at: nowUtc(clock.now()), last_error: null, claimed_by: null, claimed_until: null });
+        .update({
+          state: 'sent',
+          sent_at: nowUtc(clock.now()),
+          last_error: null,
+          claimed_by: null,
+          claimed_until: null,
+        });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const final = row.attempts >= MAX_ATTEMPTS;
@@ -142,7 +148,11 @@ export function createWebhookWorker({
           claimed_by: null,
           claimed_until: null,
         });
-      (final ? log.error : log.warn).call(log, { webhookId: row.id, attempts: row.attempts, err: message }, 'webhook not sent');
+      (final ? log.error : log.warn).call(
+        log,
+        { webhookId: row.id, attempts: row.attempts, err: message },
+        'webhook not sent',
+      );
     }
   }
 
