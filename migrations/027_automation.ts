@@ -86,7 +86,14 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['assign_cursors', 'webhook_outbox', 'rule_firings', 'automation_runs', 'macros', 'automation_rules'])
+  for (const table of [
+    'assign_cursors',
+    'webhook_outbox',
+    'rule_firings',
+    'automation_runs',
+    'macros',
+    'automation_rules',
+  ])
     await knex.schema.dropTableIfExists(table);
   await knex.schema.alterTable('orders', (t) => {
     t.dropIndex(['process_status', 'status_entered_at'], 'orders_status_entered');

@@ -30,7 +30,12 @@ export async function readJsonParams(request: { query: unknown }) {
  * A list of a few records held in memory, in ra-data-simple-rest's conventions: filtered (a list of
  * ids is getMany), sorted, cut to the range, with its Content-Range.
  */
-export function answerList<T extends ListRecord>(reply: FastifyReply, resource: string, records: T[], params: ListParams) {
+export function answerList<T extends ListRecord>(
+  reply: FastifyReply,
+  resource: string,
+  records: T[],
+  params: ListParams,
+) {
   const { id, ...equal } = params.filter ?? {};
   const ids = id === undefined ? null : new Set([id].flat());
   const read = (r: T, key: string) => (r as unknown as Json)[key];
@@ -51,4 +56,3 @@ export function answerList<T extends ListRecord>(reply: FastifyReply, resource: 
   void reply.header('Content-Range', `${resource} ${start}-${last}/${kept.length}`);
   return page;
 }
-

@@ -39,9 +39,19 @@ describe.each(dialects())('automation on %s', (dialect) => {
   /** Unassigned New orders of its own for a scenario, named so that only its rules pick them. */
   async function takeOrders(count: number, tag: string): Promise<number[]> {
     const ids: number[] = (
-      await t.db('orders').where({ process_status: 'New' }).whereNull('assignee_id').whereNot('full_name', 'like', `${NAME}%`).orderBy('order_id').limit(count).pluck('order_id')
+      await t
+        .db('orders')
+        .where({ process_status: 'New' })
+        .whereNull('assignee_id')
+        .whereNot('full_name', 'like', `${NAME}%`)
+        .orderBy('order_id')
+        .limit(count)
+        .pluck('order_id')
     ).map(Number);
-    await t.db('orders').whereIn('order_id', ids).update({ full_name: `${NAME} ${tag}` });
+    await t
+      .db('orders')
+      .whereIn('order_id', ids)
+      .update({ full_name: `${NAME} ${tag}` });
     return ids;
   }
 
@@ -63,7 +73,11 @@ describe.each(dialects())('automation on %s', (dialect) => {
     const list = await call('admin', 'GET', '/api/automation-rules?range=[0,9]');
     expect(list.headers['content-range']).toBe('automation-rules 0-0/1');
     expect(list.json()[0]).toMatchObject({ id, name: 'Chase', enabled: true, position: 0, trigger: body.trigger });
-    const updated = await call('admin', 'PUT', `/api/automation-rules/${id}`, { ...body, name: 'Chase later', enabled: false });
+    const updated = await call('admin', 'PUT', `/api/automation-rules/${id}`, {
+      ...body,
+      name: 'Chase later',
+      enabled: false,
+    });
     expect(updated.json()).toMatchObject({ name: 'Chase later', enabled: false });
 
     const refusals: Array<[object, RegExp]> = [
@@ -91,10 +105,28 @@ describe.each(dialects())('automation on %s', (dialect) => {
     const [first, chained] = await takeOrders(2, 'events');
     const conditions = { full_name: `${NAME} events` };
     const comment = (text: string) => [{ type: 'comment', text }];
-    await createRule({ name: 'Second', position: 2, trigger: { type: 'event', event: 'order.moved', to: 'AwaitingGovt' }, conditions, actions: comment('second') });
-    await createRule({ name: 'First', position: 1, trigger: { type: 'event', event: 'order.moved', to: 'AwaitingGovt' }, conditions, actions: comment('first') });
+    await createRule({
+      name: 'Second',
+      position: 2,
+      trigger: { type: 'event', event: 'order.moved', to: 'AwaitingGovt' },
+      conditions,
+      actions: comment('second'),
+    });
+    await createRule({
+      name: 'First',
+      position: 1,
+      trigger: { type: 'event', event: 'order.moved', to: 'AwaitingGovt' },
+      conditions,
+      actions: comment('first'),
+    });
     // Fires on every comment, its own included if it could: it comments once per comment of others.
-    await createRule({ name: 'Echo', position: 3, trigger: { type: 'event', event: 'comment.added' }, conditions, actions: comment('echo') });
+    await createRule({
+      name: 'Echo',
+      position: 3,
+      trigger: { type: 'event', event: 'comment.added' },
+      conditions,
+      actions: comment('echo'),
+    });
     expect((await move(first!, 'AwaitingGovt')).statusCode).toBe(200);
     await t.app.automation.settled();
     const remarks = await t.db('remarks').where({ order_id: first }).orderBy('id').pluck('remark');
@@ -104,8 +136,18 @@ describe.each(dialects())('automation on %s', (dialect) => {
     expect(events.map((e) => e.member_name)).toEqual(['Rule: First', 'Rule: Second', 'Rule: Echo', 'Rule: Echo']);
 
     const pingPong = [
-      { name: 'Ping', trigger: { type: 'event', event: 'order.moved', to: 'Contact Customer' }, conditions, actions: [{ type: 'move', status: 'Customer Called' }] },
-      { name: 'Pong', trigger: { type: 'event', event: 'order.moved', to: 'Customer Called' }, conditions, actions: [{ type: 'move', status: 'Contact Customer' }] },
+      {
+        name: 'Ping',
+        trigger: { type: 'event', event: 'order.moved', to: 'Contact Customer' },
+        conditions,
+        actions: [{ type: 'move', status: 'Customer Called' }],
+      },
+      {
+        name: 'Pong',
+        trigger: { type: 'event', event: 'order.moved', to: 'Customer Called' },
+        conditions,
+        actions: [{ type: 'move', status: 'Contact Customer' }],
+      },
     ];
     const [ping, pong] = [await createRule(pingPong[0]!), await createRule(pingPong[1]!)];
     await move(chained!, 'Contact Customer');
@@ -128,7 +170,11 @@ describe.each(dialects())('automation on %s', (dialect) => {
       name: 'Broken',
       trigger: { type: 'event', event: 'order.moved', to: 'Awaiting' },
       conditions: { full_name: `${NAME} failing` },
-      actions: [{ type: 'move', status: 'Contact Customer' }, { type: 'comment', text: 'never' }, { type: 'assign', member: 999999 }],
+      actions: [
+        { type: 'move', status: 'Contact Customer' },
+        { type: 'comment', text: 'never' },
+        { type: 'assign', member: 999999 },
+      ],
     });
     await move(id!, 'Awaiting');
     const before = await order(id!);
@@ -138,8 +184,14 @@ describe.each(dialects())('automation on %s', (dialect) => {
     expect(await t.db('remarks').where({ order_id: id }).count({ n: '*' }).first()).toMatchObject({ n: 0 });
     const [run] = await runsOf(id!);
     expect(run).toMatchObject({ rule_id: rule.id, error: 'Member 999999 was not found.' });
-    const listed = await call('admin', 'GET', `/api/automation-runs?filter=${encodeURIComponent(JSON.stringify({ order: id }))}`);
-    expect(listed.json()).toEqual([expect.objectContaining({ rule: rule.id, order: id, actions: [], error: 'Member 999999 was not found.' })]);
+    const listed = await call(
+      'admin',
+      'GET',
+      `/api/automation-runs?filter=${encodeURIComponent(JSON.stringify({ order: id }))}`,
+    );
+    expect(listed.json()).toEqual([
+      expect.objectContaining({ rule: rule.id, order: id, actions: [], error: 'Member 999999 was not found.' }),
+    ]);
   });
 
   it('fires a time rule once per order per entry into the status, exactly once across two apps, after a dry run that changes nothing', async () => {
@@ -184,7 +236,9 @@ describe.each(dialects())('automation on %s', (dialect) => {
     clock.advance({ days: 1, minutes: 1 });
     expect(await t.app.automation.runDueRules()).toBe(1);
     expect((await order(ids[0]!)).process_status).toBe('Contact Customer');
-    expect(await t.db('rule_firings').where({ rule_id: ruleId, order_id: ids[0] }).count({ n: '*' }).first()).toMatchObject({ n: 2 });
+    expect(
+      await t.db('rule_firings').where({ rule_id: ruleId, order_id: ids[0] }).count({ n: '*' }).first(),
+    ).toMatchObject({ n: 2 });
   });
 
   it('assigns round robin within the cap and least loaded, runs macros for the roles they name, and refuses a stale version', async () => {
@@ -192,18 +246,41 @@ describe.each(dialects())('automation on %s', (dialect) => {
     // Three Telecallers signed in lately, holding nothing; the demo ones are away.
     await t.db('team_members').where({ type: 'Telecaller' }).update({ last_login_at: null });
     for (const name of ['Tele A', 'Tele B', 'Tele C'])
-      await t.db('team_members').insert({ name, email: `${name.replace(' ', '.').toLowerCase()}@auto.test`, password_hash: 'x', type: 'Telecaller', token_version: 0, created_at: now, updated_at: now, last_login_at: now });
-    const teles: number[] = (await t.db('team_members').where('email', 'like', '%@auto.test').orderBy('id').pluck('id')).map(Number);
+      await t
+        .db('team_members')
+        .insert({
+          name,
+          email: `${name.replace(' ', '.').toLowerCase()}@auto.test`,
+          password_hash: 'x',
+          type: 'Telecaller',
+          token_version: 0,
+          created_at: now,
+          updated_at: now,
+          last_login_at: now,
+        });
+    const teles: number[] = (
+      await t.db('team_members').where('email', 'like', '%@auto.test').orderBy('id').pluck('id')
+    ).map(Number);
     const macro = async (body: object) => {
       const res = await call('admin', 'POST', '/api/macros', body);
       expect(res.statusCode, res.body).toBe(200);
       return res.json().id as number;
     };
-    const roundRobin = await macro({ name: 'Round robin', roles: ['Admin'], actions: [{ type: 'assign', strategy: 'roundRobin', role: 'Telecaller', cap: 2 }] });
-    const leastLoaded = await macro({ name: 'Least loaded', roles: ['Admin'], actions: [{ type: 'assign', strategy: 'leastLoaded', role: 'Telecaller' }] });
+    const roundRobin = await macro({
+      name: 'Round robin',
+      roles: ['Admin'],
+      actions: [{ type: 'assign', strategy: 'roundRobin', role: 'Telecaller', cap: 2 }],
+    });
+    const leastLoaded = await macro({
+      name: 'Least loaded',
+      roles: ['Admin'],
+      actions: [{ type: 'assign', strategy: 'leastLoaded', role: 'Telecaller' }],
+    });
     const handBack = await macro({ name: 'Hand back', roles: ['Admin'], actions: [{ type: 'unassign' }] });
     const run = async (role: string, orderId: number, macroId: number, version?: number) =>
-      call(role, 'POST', `/api/orders/${orderId}/macros/${macroId}`, { version: version ?? (await order(orderId)).version });
+      call(role, 'POST', `/api/orders/${orderId}/macros/${macroId}`, {
+        version: version ?? (await order(orderId)).version,
+      });
 
     const ids = await takeOrders(8, 'assign');
     for (const id of ids.slice(0, 6)) expect((await run('admin', id, roundRobin)).statusCode).toBe(200);
@@ -247,8 +324,18 @@ describe.each(dialects())('automation on %s', (dialect) => {
     const after = await order(target!);
     expect(after).toMatchObject({ process_status: 'Contact Customer', version: Number(before.version) + 1 });
     const [remark] = await t.db('remarks').where({ order_id: target }).orderBy('id', 'desc');
-    expect(remark).toMatchObject({ remark: 'The passport photo cannot be read.', telephone: 'Y', whatsapp: 'N', remark_name: 'Demo Team' });
-    const events = await t.db('audit_events').where({ order_id: target }).where('id', '>', 0).orderBy('id').select('action', 'detail');
+    expect(remark).toMatchObject({
+      remark: 'The passport photo cannot be read.',
+      telephone: 'Y',
+      whatsapp: 'N',
+      remark_name: 'Demo Team',
+    });
+    const events = await t
+      .db('audit_events')
+      .where({ order_id: target })
+      .where('id', '>', 0)
+      .orderBy('id')
+      .select('action', 'detail');
     expect(events.slice(-2)).toEqual([
       { action: 'move', detail: JSON.stringify({ macro: photo }) },
       { action: 'comment', detail: 'The passport photo cannot be read.' },
@@ -271,11 +358,22 @@ describe.each(dialects())('automation on %s', (dialect) => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
     try {
-      const macro = await call('admin', 'POST', '/api/macros', { name: 'Tell the CRM', roles: ['Admin'], actions: [{ type: 'webhook', url }] });
+      const macro = await call('admin', 'POST', '/api/macros', {
+        name: 'Tell the CRM',
+        roles: ['Admin'],
+        actions: [{ type: 'webhook', url }],
+      });
       const [id] = await takeOrders(1, 'webhook');
-      const res = await call('admin', 'POST', `/api/orders/${id}/macros/${macro.json().id}`, { version: (await order(id!)).version });
+      const res = await call('admin', 'POST', `/api/orders/${id}/macros/${macro.json().id}`, {
+        version: (await order(id!)).version,
+      });
       expect(res.statusCode, res.body).toBe(200);
-      const worker = createWebhookWorker({ db: t.db, config: t.config, clock, log: { warn: () => undefined, error: () => undefined } });
+      const worker = createWebhookWorker({
+        db: t.db,
+        config: t.config,
+        clock,
+        log: { warn: () => undefined, error: () => undefined },
+      });
       expect(await worker.runOnce()).toBe(1);
       const row = () => t.db('webhook_outbox').where({ order_id: id }).first();
       expect(await row()).toMatchObject({ state: 'queued', attempts: 1, last_error: 'The receiver answered 500.' });
@@ -285,7 +383,9 @@ describe.each(dialects())('automation on %s', (dialect) => {
       expect(await row()).toMatchObject({ state: 'sent', attempts: 2 });
       expect(received).toHaveLength(2);
       const { body, signature } = received[1]!;
-      expect(signature).toBe(`sha256=${crypto.createHmac('sha256', t.config.webhookSigningSecret).update(body).digest('hex')}`);
+      expect(signature).toBe(
+        `sha256=${crypto.createHmac('sha256', t.config.webhookSigningSecret).update(body).digest('hex')}`,
+      );
       expect(JSON.parse(body)).toMatchObject({ macro: macro.json().id, order: { id, status: 'New' } });
       await worker.stop();
     } finally {
