@@ -246,18 +246,16 @@ describe.each(dialects())('automation on %s', (dialect) => {
     // Three Telecallers signed in lately, holding nothing; the demo ones are away.
     await t.db('team_members').where({ type: 'Telecaller' }).update({ last_login_at: null });
     for (const name of ['Tele A', 'Tele B', 'Tele C'])
-      await t
-        .db('team_members')
-        .insert({
-          name,
-          email: `${name.replace(' ', '.').toLowerCase()}@auto.test`,
-          password_hash: 'x',
-          type: 'Telecaller',
-          token_version: 0,
-          created_at: now,
-          updated_at: now,
-          last_login_at: now,
-        });
+      await t.db('team_members').insert({
+        name,
+        email: `${name.replace(' ', '.').toLowerCase()}@auto.test`,
+        password_hash: 'x',
+        type: 'Telecaller',
+        token_version: 0,
+        created_at: now,
+        updated_at: now,
+        last_login_at: now,
+      });
     const teles: number[] = (
       await t.db('team_members').where('email', 'like', '%@auto.test').orderBy('id').pluck('id')
     ).map(Number);
