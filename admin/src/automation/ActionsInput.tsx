@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { Box } from '@mui/material';
 import {
   ArrayInput,
   CheckboxGroupInput,
@@ -70,16 +71,18 @@ const INPUTS: Record<ActionType, () => ReactElement | null> = {
 /** A rule's or a macro's actions, in order: a type, then that type's own inputs. */
 export function ActionsInput() {
   return (
-    <ArrayInput source="actions" label="resources.automation-rules.fields.actions">
-      <SimpleFormIterator inline disableClear data-testid="actions-input">
-        <SelectInput source="type" label={label('type')} choices={TYPES} validate={need} helperText={false} />
-        <FormDataConsumer>
-          {({ scopedFormData }) => {
-            const type = (scopedFormData as { type?: ActionType } | undefined)?.type;
-            return type ? INPUTS[type]() : null;
-          }}
-        </FormDataConsumer>
-      </SimpleFormIterator>
-    </ArrayInput>
+    <Box sx={{ width: '100%' }} data-testid="actions-input">
+      <ArrayInput source="actions" label="resources.automation-rules.fields.actions">
+        <SimpleFormIterator inline disableClear>
+          <SelectInput source="type" label={label('type')} choices={TYPES} validate={need} helperText={false} />
+          <FormDataConsumer>
+            {({ scopedFormData }) => {
+              const type = (scopedFormData as { type?: ActionType } | undefined)?.type;
+              return type ? INPUTS[type]() : null;
+            }}
+          </FormDataConsumer>
+        </SimpleFormIterator>
+      </ArrayInput>
+    </Box>
   );
 }
