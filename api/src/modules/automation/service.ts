@@ -208,12 +208,6 @@ async function conditionRecord(app: FastifyInstance, orderId: number) {
   return { ...row, ...values.get(orderId) } as Json;
 }
 
-const passes = async (app: FastifyInstance, rule: RuleRecord, orderId: number) => {
-  if (!Object.keys(rule.conditions).length) return true;
-  const record = await conditionRecord(app, orderId);
-  return !!record && passesConditions(rule.conditions, app.registry.orders!, record);
-};
-
 /** A stored time as written (both databases answer 'YYYY-MM-DD HH:mm:ss' text). */
 const storedTime = (value: unknown) => String(value).slice(0, 19);
 
@@ -267,9 +261,16 @@ async function fire(app: FastifyInstance, rule: RuleRecord, orderId: number, dep
 async function onChanges(app: FastifyInstance, changes: CommittedChange[], cause: ChangeCause | undefined) {
   const depth = (cause?.depth ?? 0) + 1;
   const rules = (await cachedRules(app)).filter((r) => r.enabled && r.trigger.type === 'event' && r.id !== cause?.rule);
-  for (const change of changes)
+  for (const change of changes) {
+    // Read once for the change's rules, when the first with conditions asks; each firing may change it.
+    let record: Promise<Json | undefined> | undefined;
+    const passes = async (rule: RuleRecord) => {
+      if (!Object.keys(rule.conditions).length) return true;
+      const order = await (record ??= conditionRecord(app, change.orderId));
+      return !!order && passesConditions(rule.conditions, app.registry.orders!, order);
+    };
     for (const rule of rules) {
-      if (!triggered(rule.trigger, change) || !(await passes(app, rule, change.orderId))) continue;
+      if (!triggered(rule.trigger, change) || !(await passes(rule))) continue;
       if (depth > AUTOMATION_LIMITS.chainSteps) {
         const error = `The chain of rules stopped after ${AUTOMATION_LIMITS.chainSteps} steps.`;
         await repo.insertRun(app.db, {
@@ -281,8 +282,9 @@ async function onChanges(app: FastifyInstance, changes: CommittedChange[], cause
         });
         continue;
       }
-      await fire(app, rule, change.orderId, depth);
+      if (await fire(app, rule, change.orderId, depth)) record = undefined;
     }
+  }
 }
 
 /**
