@@ -3,8 +3,8 @@ import type { Knex } from 'knex';
 /**
  * Automation: rules, macros, the log of their runs, the firings of time rules (one per rule, order and
  * entry into the status, kept unique so that two processes fire once), the outbox of webhooks, the
- * round-robin cursors, and when each order entered its status (time rules read only orders due, by
- * status then that time).
+ * round-robin cursors, SLA policies, and when each order entered its status (time rules read only
+ * orders due, by status then that time).
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('orders', (t) => {
@@ -83,6 +83,40 @@ export async function up(knex: Knex): Promise<void> {
     t.string('strategy_key', 64).primary();
     t.integer('member_id').unsigned().notNullable();
   });
+
+  await knex.schema.createTable('sla_policies', (t) => {
+    t.increments('id');
+    t.string('name', 100).notNullable();
+    t.integer('position').notNullable().defaultTo(0);
+    t.text('policy_json').notNullable();
+    t.datetime('created_at').notNullable();
+    t.datetime('updated_at').notNullable();
+  });
+  // The two limits the environment gave until now, as policies: hours after payment, round the clock.
+  const hours = (name: string, fallback: number) => Number(process.env[name] || fallback);
+  const policy = (name: string, conditions: object, targetHours: number) => ({
+    conditions,
+    targetMinutes: targetHours * 60,
+    warnAtPercent: 75,
+    pauseStatuses: ['Awaiting', 'AwaitingGovt'],
+    businessHours: { timeZone: 'UTC', days: [0, 1, 2, 3, 4, 5, 6], start: '00:00', end: '00:00' },
+    holidays: [],
+    breachActions: [],
+    name,
+  });
+  const now = new Date().toISOString().slice(0, 19).replace('T', ' ');
+  await knex('sla_policies').insert(
+    [
+      policy('Priority', { processing_mode: 'Priority' }, hours('SLA_PRIORITY_HOURS', 2)),
+      policy('Standard', {}, hours('SLA_STANDARD_HOURS', 24)),
+    ].map(({ name, ...rest }, i) => ({
+      name,
+      position: i,
+      policy_json: JSON.stringify(rest),
+      created_at: now,
+      updated_at: now,
+    })),
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

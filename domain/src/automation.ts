@@ -274,3 +274,89 @@ export function checkMacro(raw: Json, orders: Pick<ResourceDefinition, 'fields'>
   checkActions(raw.actions, problems, orders);
   return problems;
 }
+
+/** Statuses an SLA clock stops in unless a policy says otherwise: the order waits for someone else. */
+export const DEFAULT_PAUSE_STATUSES: readonly Status[] = ['Awaiting', 'AwaitingGovt'];
+
+/** A record of /api/sla-policies: the first whose conditions an order meets applies to it. */
+export interface SlaPolicyRecord {
+  id: number;
+  name: string;
+  conditions: Record<string, unknown>;
+  targetMinutes: number;
+  /** The order is at risk from this share of its target on. */
+  warnAtPercent: number;
+  pauseStatuses: Status[];
+  businessHours: { timeZone: string; days: number[]; start: string; end: string };
+  holidays: string[];
+  /** Rule actions run once when the order breaches. */
+  breachActions: RuleAction[];
+}
+
+const HOUR_MINUTE = /^([01]\d|2[0-3]):[0-5]\d$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function knownTimeZone(zone: unknown) {
+  if (typeof zone !== 'string') return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function checkSlaPolicy(raw: Json, orders: Pick<ResourceDefinition, 'fields'>): ConfigurationProblem[] {
+  const problems: ConfigurationProblem[] = [];
+  const problem = (path: string, message: string) => problems.push({ path, message });
+  if (!isName(raw.name)) problem('name', `name is one line of 1 to ${AUTOMATION_LIMITS.nameLength} characters.`);
+  if (raw.conditions !== undefined && !isObject(raw.conditions))
+    problem('conditions', 'conditions is an object, as a custom queue filter.');
+  else checkListFilter(raw.conditions ?? {}, conditionFieldsOf(orders), undefined, 'conditions', problems);
+  if (!isWhole(raw.targetMinutes, 1, AUTOMATION_LIMITS.afterMinutes))
+    problem('targetMinutes', `targetMinutes is a whole number of minutes from 1 to ${AUTOMATION_LIMITS.afterMinutes}.`);
+  if (raw.warnAtPercent !== undefined && !isWhole(raw.warnAtPercent, 1, 99))
+    problem('warnAtPercent', 'warnAtPercent is a whole number from 1 to 99.');
+  if (
+    raw.pauseStatuses !== undefined &&
+    (!Array.isArray(raw.pauseStatuses) || raw.pauseStatuses.some((s) => !STATUSES.includes(s as Status)))
+  )
+    problem('pauseStatuses', `pauseStatuses is a list of: ${STATUSES.join(', ')}.`);
+  const hours = raw.businessHours;
+  if (!isObject(hours)) problem('businessHours', 'businessHours is {timeZone, days, start, end}.');
+  else {
+    if (!knownTimeZone(hours.timeZone))
+      problem('businessHours.timeZone', 'businessHours.timeZone is a time zone such as Asia/Bangkok.');
+    if (!Array.isArray(hours.days) || !hours.days.length || hours.days.some((d) => !isWhole(d, 0, 6)))
+      problem('businessHours.days', 'businessHours.days is a list of one or more days, 0 (Sunday) to 6 (Saturday).');
+    for (const key of ['start', 'end'])
+      if (typeof hours[key] !== 'string' || !HOUR_MINUTE.test(hours[key] as string))
+        problem(`businessHours.${key}`, `businessHours.${key} is a time of day, HH:mm.`);
+    if (
+      typeof hours.start === 'string' &&
+      typeof hours.end === 'string' &&
+      hours.end <= hours.start &&
+      !(hours.start === '00:00' && hours.end === '00:00')
+    )
+      problem('businessHours.end', 'businessHours.end comes after start (00:00 to 00:00 is the whole day).');
+  }
+  if (
+    raw.holidays !== undefined &&
+    (!Array.isArray(raw.holidays) ||
+      raw.holidays.length > 366 ||
+      raw.holidays.some((d) => typeof d !== 'string' || !DATE.test(d)))
+  )
+    problem('holidays', 'holidays is a list of at most 366 dates, YYYY-MM-DD.');
+  if (raw.breachActions !== undefined && !(Array.isArray(raw.breachActions) && raw.breachActions.length === 0)) {
+    const breach: ConfigurationProblem[] = [];
+    checkActions(raw.breachActions, breach, orders);
+    problems.push(
+      ...breach.map((p) => ({
+        ...p,
+        path: p.path.replace(/^actions/, 'breachActions'),
+        message: p.message.replace(/^actions/, 'breachActions'),
+      })),
+    );
+  }
+  return problems;
+}
