@@ -1,4 +1,4 @@
-import { DataTable, List, useRecordContext, useTranslate } from 'react-admin';
+import { DataTable, List, ReferenceField, useRecordContext, useTranslate } from 'react-admin';
 import { ConfigurationTabs } from '../configuration/ConfigurationTabs';
 
 interface RunRow {
@@ -27,8 +27,12 @@ export function RunList() {
       >
         <DataTable rowClick={false} bulkActionButtons={false}>
           <DataTable.Col source="when" disableSort />
-          <DataTable.Col source="rule" disableSort />
-          <DataTable.Col source="macro" disableSort />
+          <DataTable.Col source="rule" disableSort>
+            <ReferenceField source="rule" reference="automation-rules" link={false} />
+          </DataTable.Col>
+          <DataTable.Col source="macro" disableSort>
+            <ReferenceField source="macro" reference="macros" link={false} />
+          </DataTable.Col>
           <DataTable.Col source="order" disableSort />
           <DataTable.Col source="actions" disableSort>
             <DoneField />
