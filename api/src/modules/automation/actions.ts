@@ -22,6 +22,7 @@ import {
   type OrderChange,
   type ValueChange,
 } from '../orders/service.js';
+import type { AuditEvent } from '../audit/service.js';
 import { insertCommentIn } from '../remarks/service.js';
 import type { RunLog } from './repo.js';
 import { queueWebhook } from './webhooks.js';
@@ -123,20 +124,21 @@ function orderChangeOf(
   done: Done,
 ) {
   return (order: Parameters<Parameters<typeof changeOrdersIn>[3]>[0]): OrderChange | null => {
-    const state = { ...order } as Record<string, unknown>;
-    const change: Required<Pick<OrderChange, 'patch' | 'values'>> & { event: NonNullable<OrderChange['event']> } = {
-      patch: {},
-      values: [],
-      event: [],
+    // The order as the actions so far leave it: each action reads what the ones before it did.
+    const state: Record<string, unknown> = { ...order };
+    const events: Array<Omit<AuditEvent, 'orderId'>> = [];
+    const values: ValueChange[] = [];
+    const patch: Record<string, unknown> = {};
+    const set = (changed: Record<string, unknown>) => {
+      Object.assign(state, changed);
+      Object.assign(patch, changed);
     };
-    const events = change.event as Array<{ action: string; from?: string | null; to?: string | null }>;
-    const set = (patch: Record<string, unknown>) => Object.assign(state, patch) && Object.assign(change.patch, patch);
     actions.forEach((action, i) => {
       switch (action.type) {
         case 'move': {
           if (state.process_status === action.status)
             return done.push({ type: 'move', done: false, note: 'already there' });
-          const refusal = moveRefusal({ id: actor.id, type: actor.type }, state as never, action.status);
+          const refusal = moveRefusal({ id: actor.id, type: actor.type }, { ...order, ...state }, action.status);
           if (refusal) throw conflict(refusal.message);
           events.push({ action: 'move', from: state.process_status as string, to: action.status });
           set({ process_status: action.status });
@@ -160,8 +162,7 @@ function orderChangeOf(
           const field = app.registry.orders!.fields.find((f) => f.source === action.field);
           if (!field) throw badRequest(`${action.field} is no field of orders any more.`);
           const value = checkGivenValue(field, action.value);
-          if (field.custom)
-            change.values.push({ field: field.source, type: customTypeOf(field), value } as ValueChange);
+          if (field.custom) values.push({ field: field.source, type: customTypeOf(field), value });
           else {
             events.push({ action: 'field', from: String(state[field.source] ?? ''), to: String(value ?? '') });
             set({ [field.column ?? field.source]: value });
@@ -169,13 +170,13 @@ function orderChangeOf(
           return done.push({ type: 'setField', done: true });
         }
         case 'comment':
-          events.push({ action: 'comment', detail: action.text } as never);
+          events.push({ action: 'comment', detail: action.text });
           return done.push({ type: 'comment', done: true });
         default:
           return undefined;
       }
     });
-    return change;
+    return { patch, values, event: events };
   };
 }
 
