@@ -293,6 +293,30 @@ describe.each(dialects())('automation on %s', (dialect) => {
     expect((await run('admin', ids[7]!, leastLoaded)).statusCode).toBe(200);
     expect(Number((await order(ids[7]!)).assignee_id)).toBe(teles[1]);
 
+    // A custom field set by a macro, checked as the order page checks it.
+    const field = await call('admin', 'POST', '/api/order-fields', {
+      id: 'chase_note',
+      label: 'Chase note',
+      type: 'text',
+      max: 20,
+    });
+    expect(field.statusCode, field.body).toBe(200);
+    const note = await macro({
+      name: 'Note',
+      roles: ['Admin'],
+      actions: [{ type: 'setField', field: 'chase_note', value: 'called' }],
+    });
+    const tooLong = await macro({
+      name: 'Long note',
+      roles: ['Admin'],
+      actions: [{ type: 'setField', field: 'chase_note', value: 'x'.repeat(21) }],
+    });
+    expect((await run('admin', ids[0]!, note)).statusCode).toBe(200);
+    expect(await t.db('order_values').where({ order_id: ids[0], field_id: 'chase_note' }).first('value_text')).toEqual({
+      value_text: 'called',
+    });
+    expect((await run('admin', ids[0]!, tooLong)).statusCode).toBe(400);
+
     // A Team member's macro: one change of the order (one version step, an event per action).
     const photo = await macro({
       name: 'Photo unreadable',
