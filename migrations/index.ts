@@ -23,6 +23,7 @@ import * as statusModeIdIndex from './020_status_mode_id_index.js';
 import * as disputes from './022_disputes.js';
 import * as searchIndexes from './023_search_indexes.js';
 import * as mailTemplates from './026_mail_templates.js';
+import * as automation from './027_automation.js';
 
 /**
  * Migrations in order, imported statically so that they run the same under tsx, vitest and a bundle.
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '022_disputes': disputes,
   '023_search_indexes': searchIndexes,
   '026_mail_templates': mailTemplates,
+  '027_automation': automation,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

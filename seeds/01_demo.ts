@@ -179,6 +179,7 @@ function buildOrders(rng: Rng, now: dayjs.Dayjs, staff: Array<{ id: number; name
       order.date_of_vaccination = d.createdAt.subtract(rng.int(100, 2000), 'day').format(DB_DATE);
     }
     order.updated_at = (order.processed_at as string | undefined) ?? order.created_at;
+    order.status_entered_at = order.updated_at;
     return order;
   });
 }

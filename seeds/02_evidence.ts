@@ -204,6 +204,7 @@ async function insertOrder(
     processed_by_id: ctx.processor.id,
     processed_at: processedAt,
     updated_at: processedAt,
+    status_entered_at: processedAt,
     refund_date: status === 'Refunds' ? createdAt.add(6, 'day').format(DB_DATETIME) : null,
     // The age stops when the work is done (processed; ChargeBack and Refunds were completed first).
     finished_at: status === 'Customer Called' ? null : processedAt,

@@ -183,6 +183,7 @@ export function makeOrder(rng: Rng, orderId: number, createdAt: dayjs.Dayjs | nu
     process_month: null,
     created_at: stamp,
     updated_at: stamp,
+    status_entered_at: stamp,
     first_name: first,
     last_name: last,
     full_name: `${first} ${last}`,

@@ -21,6 +21,7 @@ import { queueViews } from './queues';
 import { customQueuesSnapshot, subscribeToCustomQueues } from './queues/customQueues';
 import { customQueueResource, orderFieldResource } from './configuration';
 import { mailTemplateResource } from './mail-templates';
+import { macroResource, ruleResource, runResource } from './automation';
 import { createPreferencesStore } from './preferences/store';
 import { TimeZoneScope } from './preferences/timeZone';
 import { ORDER_PAGE_ROUTE, REDIRECTS } from './routes';
@@ -130,6 +131,9 @@ export function App() {
                   <Resource name="order-fields" {...orderFieldResource} />
                   <Resource name="custom-queues" {...customQueueResource} />
                   <Resource name="mail-templates" {...mailTemplateResource} />
+                  <Resource name="automation-rules" {...ruleResource} />
+                  <Resource name="automation-runs" {...runResource} />
+                  <Resource name="macros" {...macroResource} />
                   <CustomRoutes>
                     <Route path={ORDER_PAGE_ROUTE} element={<orders.show />} />
                     {REDIRECTS.map(({ from, to }) => (

@@ -53,7 +53,7 @@ async function main() {
     const worker = cluster.fork({
       PORT: String(port),
       WORKER_INDEX: String(index),
-      ...(index > 0 ? { MAIL_WORKER: 'false' } : {}),
+      ...(index > 0 ? { MAIL_WORKER: 'false', AUTOMATION_WORKER: 'false' } : {}),
     });
     roles.set(worker, index);
     worker.once('listening', () => listening.add(worker));

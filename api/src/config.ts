@@ -33,6 +33,10 @@ export interface AppConfig {
   mailWorker: boolean;
   /** Attempts before an outbox mail is marked failed. */
   mailMaxAttempts: number;
+  /** Run automation's workers (time rules, the webhook outbox) inside the API process. */
+  automationWorker: boolean;
+  /** The key webhooks' bodies are signed with (HMAC-SHA256); by default derived from the JWT secret. */
+  webhookSigningSecret: string;
   /** First retry delay; each later retry waits twice as long (capped at an hour). */
   mailRetryBaseMs: number;
   /** Failed sign-ins per account and address before each further one waits (5x per address, any account). */
@@ -122,6 +126,8 @@ const EnvSchema = Type.Object({
   MAIL_WORKER: flag(true),
   MAIL_MAX_ATTEMPTS: count(8, 1),
   MAIL_RETRY_BASE_MS: count(60_000),
+  AUTOMATION_WORKER: flag(true),
+  WEBHOOK_SIGNING_SECRET: Type.String({ default: '' }),
   LOGIN_RATE_MAX: count(10, 1),
   LOGIN_DELAY_BASE_MS: count(1000, 1),
   TRACK_RATE_MAX: count(20, 1),
@@ -206,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const dataDir = path.resolve(overrides.dataDir ?? vars.DATA_DIR);
   const proxies = trustProxy(vars.TRUST_PROXY);
   const config: AppConfig = {
+    webhookSigningSecret: '',
     nodeEnv,
     // Only production listens on every interface by default: a development start stays on this machine.
     host: vars.HOST ?? (nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1'),
@@ -226,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailWorker: FLAG_ON.includes(vars.MAIL_WORKER),
     mailMaxAttempts: vars.MAIL_MAX_ATTEMPTS,
     mailRetryBaseMs: vars.MAIL_RETRY_BASE_MS,
+    automationWorker: FLAG_ON.includes(vars.AUTOMATION_WORKER),
     loginRateMax: vars.LOGIN_RATE_MAX,
     loginDelayBaseMs: vars.LOGIN_DELAY_BASE_MS,
     trackRateMax: vars.TRACK_RATE_MAX,
@@ -259,6 +267,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     bodyTimeoutMs: vars.BODY_TIMEOUT_MS,
     ...overrides,
   };
+  config.webhookSigningSecret ||=
+    vars.WEBHOOK_SIGNING_SECRET || crypto.createHmac('sha256', config.jwtSecret).update('webhooks').digest('hex');
   if (config.databaseReadUrl && !config.databaseUrl) {
     throw new Error('DATABASE_READ_URL must be a mysql:// address, a replica of the DATABASE_URL database');
   }

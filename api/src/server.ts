@@ -6,6 +6,7 @@ import { buildApp } from './app.js';
 import { guardConnections } from './connectionGuards.js';
 import { refuseUnsafeProduction } from './productionChecks.js';
 import { createMailWorker } from './modules/mail/worker.js';
+import { startAutomationWorkers } from './modules/automation/workers.js';
 import { PENDING_UPLOAD_GRACE_MS, sweepUnfinishedUploads } from './modules/documents/service.js';
 import { migrateLatest } from '../../migrations/index.js';
 
@@ -34,6 +35,7 @@ async function main() {
     app.addHook('onClose', () => mailWorker.stop());
     mailWorker.start();
   }
+  if (config.automationWorker) startAutomationWorkers(app);
 
   const close = async (signal: string) => {
     app.log.info(`${signal}: closing`);

@@ -16,3 +16,4 @@ export * from './orderRules.js';
 export * from './configuration/index.js';
 export * from './documents.js';
 export * from './disputes.js';
+export * from './automation.js';

@@ -63,3 +63,74 @@ export function formatAge(minutes: number | null, precision: 'minutes' | 'hours'
   }
   return `${Math.floor(hours / 24)} d ${hours % 24} h`;
 }
+
+/**
+ * When a policy's clock runs: on `days` (0 Sunday to 6 Saturday) from `start` to `end` ('HH:mm', local to
+ * `timeZone`, an IANA name; 00:00 to 00:00 is the whole day), except on `holidays` (local dates, 'YYYY-MM-DD').
+ */
+export interface BusinessHours {
+  timeZone: string;
+  days: number[];
+  start: string;
+  end: string;
+  holidays?: string[];
+}
+
+/** A time the clock stood still (the order was in a paused status); `to` null: it still is. */
+export interface SlaPause {
+  from: Date;
+  to: Date | null;
+}
+
+/** A business day's window in UTC ms, or none on a day off. */
+function windowOf(hours: BusinessHours, day: dayjs.Dayjs): [number, number] | null {
+  const date = day.format('YYYY-MM-DD');
+  if (!hours.days.includes(day.day()) || hours.holidays?.includes(date)) return null;
+  const at = (time: string) => dayjs.tz(`${date} ${time}`, 'YYYY-MM-DD HH:mm', hours.timeZone).valueOf();
+  const [open, close] = [at(hours.start), at(hours.end)];
+  if (hours.start === '00:00' && hours.end === '00:00')
+    return [open, dayjs.tz(day.add(1, 'day').format('YYYY-MM-DD'), hours.timeZone).valueOf()];
+  return close > open ? [open, close] : null;
+}
+
+/** The parts of [from, to) outside every pause. */
+function unpaused(from: number, to: number, pauses: SlaPause[]): Array<[number, number]> {
+  let parts: Array<[number, number]> = [[from, to]];
+  for (const pause of pauses) {
+    const [a, b] = [pause.from.getTime(), pause.to ? pause.to.getTime() : Infinity];
+    parts = parts.flatMap(([x, y]): Array<[number, number]> => {
+      if (b <= x || a >= y) return [[x, y]];
+      return [...(a > x ? [[x, a] as [number, number]] : []), ...(b < y ? [[b, y] as [number, number]] : [])];
+    });
+  }
+  return parts;
+}
+
+/** Days looked at before giving up (a calendar with no working day at all). */
+const MAX_DAYS = 3 * 366;
+
+/**
+ * When `targetMinutes` of business time have run from `start`, the clock stopped in `pauses`: in the
+ * policy's time zone, so that a day of a DST change counts its working hours as the wall clock shows
+ * them. Null when the clock never gets there (an open pause, or no working day).
+ */
+export function slaDueAt(
+  start: Date,
+  targetMinutes: number,
+  hours: BusinessHours,
+  pauses: SlaPause[] = [],
+): Date | null {
+  let left = targetMinutes * 60_000;
+  let day = dayjs(start).tz(hours.timeZone).startOf('day');
+  for (let i = 0; i < MAX_DAYS; i++, day = day.add(1, 'day')) {
+    const window = windowOf(hours, day);
+    if (!window) continue;
+    for (const [from, to] of unpaused(Math.max(window[0], start.getTime()), window[1], pauses)) {
+      if (to <= from) continue;
+      if (to - from >= left) return new Date(from + left);
+      left -= to - from;
+    }
+    if (pauses.some((p) => p.to === null && p.from.getTime() <= window[1])) return null;
+  }
+  return null;
+}

@@ -136,6 +136,7 @@ describe('view order page', () => {
       'Defence Pack 1',
       'Defence Pack 2',
       'Enter Transaction Details',
+      'Macros',
     ]);
   });
 

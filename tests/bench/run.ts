@@ -7,7 +7,8 @@
  * writes bench/results.json. Fill the database first: npm run seed:bulk -- --orders 1000000
  * Custom fields and a custom queue are made through the API and filled in SQL first (customFields.ts).
  * BENCH_ONLY=throughput measures only the first pages against the floor; BENCH_ONLY=custom only the
- * custom-field entries beside the folder counts and queue pages.
+ * custom-field entries beside the folder counts and queue pages; BENCH_ONLY=automation only automation's (a move
+ * with 20 event rules beside one without, a scheduler pass that finds nothing due: automation.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,6 +27,7 @@ import {
 } from '../../api/src/modules/orders/service.js';
 import { countryReport, processedByReport } from '../../api/src/modules/reports/service.js';
 import { customScenarios, prepareCustomFields, type Scenario } from './customFields.js';
+import { automationRows } from './automation.js';
 import { handlerReads, percentile, round } from './measure.js';
 import { startServerProcess, type ServerProcess } from '../helpers/serverProcess.js';
 
@@ -37,6 +39,7 @@ const THROUGHPUT_CONNECTIONS = Number(process.env.BENCH_THROUGHPUT_CONNECTIONS ?
 const FLOOR_SHARE = 0.5;
 const ONLY_THROUGHPUT = process.env.BENCH_ONLY === 'throughput';
 const ONLY_CUSTOM = process.env.BENCH_ONLY === 'custom';
+const ONLY_AUTOMATION = process.env.BENCH_ONLY === 'automation';
 /** A direct call slower than this is far out of any budget: a few samples tell enough. */
 const SLOW_MS = 500;
 /** A call whose direct p50 is over this is not driven through HTTP (see main). */
@@ -292,8 +295,26 @@ async function signIn(url: string) {
   return login as { token: string; data: Member };
 }
 
+/** Automation's entries, on one connection (automation.ts), printed and kept beside the other results. */
+async function benchAutomation(config: ReturnType<typeof loadConfig>) {
+  const one = createDb(config.databaseUrl ? { ...config, databaseUrl: withPool(config.databaseUrl, 1) } : config);
+  try {
+    const rows = await automationRows(config, one, Boolean(config.databaseUrl));
+    console.table(rows);
+    return rows;
+  } finally {
+    await one.destroy();
+  }
+}
+
 async function main() {
   const config = loadConfig();
+  if (ONLY_AUTOMATION) {
+    fs.mkdirSync('bench', { recursive: true });
+    const rows = await benchAutomation(config);
+    fs.writeFileSync('bench/results-automation.json', JSON.stringify({ at: new Date().toISOString(), rows }, null, 2));
+    return;
+  }
   const db = createDb(config);
   let counting: Knex | null = null;
   // Every figure of the table is a real read: the queue page cache is off, as the bench asks the same
@@ -396,6 +417,7 @@ async function main() {
       `Completed Orders' first page with the page cache: ${Math.round(cached.rps)} req/s, ${cached.errors} errors (/api/health ${Math.round(cachedHealth.rps)} req/s); load average at the end ${loadAverage()}`,
     );
     console.log(`Server peak memory: ${Math.round(peakRssMb)} MB`);
+    const automation = await benchAutomation(config);
     fs.mkdirSync('bench', { recursive: true });
     fs.writeFileSync(
       'bench/results.json',
@@ -419,6 +441,7 @@ async function main() {
           },
           loadAverageAtEnd: os.loadavg(),
           peakRssMb: Math.round(peakRssMb),
+          automation,
         },
         null,
         2,

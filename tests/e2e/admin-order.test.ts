@@ -147,6 +147,7 @@ describe.skipIf(!browserAvailable())('admin order page in Chromium', () => {
       'Awaiting Govt',
       'Customer Called',
       'ChargeBack',
+      'Macros',
     ]);
 
     const comment = page.getByTestId('section-addComment');

@@ -6,6 +6,9 @@ const TABS = [
   { resource: 'order-fields', label: 'resources.order-fields.tabs.fields' },
   { resource: 'custom-queues', label: 'resources.order-fields.tabs.queues' },
   { resource: 'mail-templates', label: 'resources.order-fields.tabs.templates' },
+  { resource: 'automation-rules', label: 'resources.order-fields.tabs.rules' },
+  { resource: 'automation-runs', label: 'resources.order-fields.tabs.runs' },
+  { resource: 'macros', label: 'resources.order-fields.tabs.macros' },
 ] as const;
 
 /** The Configuration area's lists, one tab each, above each list. */

@@ -28,6 +28,7 @@ import {
   STATUSES,
   type CustomQueueRecord,
   type FieldDefinition,
+  type ResourceDefinition,
 } from '@app/domain';
 import { inputFor, useResourceDefinition } from '../registry';
 import { CUSTOM_QUEUE_ICONS } from '../queues/customQueueIcons';
@@ -36,7 +37,7 @@ import { roleChoices, type CustomQueueRow } from './records';
 const T = 'resources.custom-queues';
 
 /** One condition of a queue's filter as the form edits it: a filter key and its value. */
-interface Condition {
+export interface Condition {
   key: string;
   value: unknown;
 }
@@ -47,11 +48,15 @@ export type CustomQueueFormValues = Omit<CustomQueueRecord, 'filter'> & { condit
 export const conditionsOf = (filter: Record<string, unknown> | undefined): Condition[] =>
   Object.entries(filter ?? {}).map(([key, value]) => ({ key, value }));
 
+/** The form's conditions back into a filter object. */
+export const filterOf = (conditions: Condition[] | undefined) =>
+  Object.fromEntries((conditions ?? []).map((condition) => [condition.key, condition.value]));
+
 /** The record as the API takes it: the conditions back into the filter object; no id: the API derives it. */
 export const queueRecordOf = ({ conditions, id, ...queue }: CustomQueueFormValues): Partial<CustomQueueRecord> => ({
   ...(id ? { id } : {}),
   ...queue,
-  filter: Object.fromEntries((conditions ?? []).map((condition) => [condition.key, condition.value])),
+  filter: filterOf(conditions),
 });
 
 const atLeastOne =
@@ -75,14 +80,17 @@ const VALIDATE = {
 const STATUS_CHOICES = STATUSES.map((status) => ({ id: status, name: statusLabel(status) }));
 const ICON_CHOICES = Object.keys(CUSTOM_QUEUE_ICONS).map((icon) => ({ id: icon, name: icon.replace('_', ' ') }));
 
-/** The filter keys a queue may use (the list's own filters, the queue and search aside), by label. */
-function useFilterKeys() {
+/**
+ * The filter keys a queue may use (the list's own filters, the queue and search aside; its statuses are
+ * its own), by label; a rule's conditions read its fields (`fieldsOf`) and statuses too.
+ */
+function useFilterKeys(fieldsOf: FilterEditorProps['fieldsOf'], withStatus: boolean) {
   const orders = useResourceDefinition('orders');
   const translate = useTranslate();
   const translateLabel = useTranslateLabel();
-  const keys = orders ? [...listFilterKeys(orders)] : [];
+  const keys = orders ? [...listFilterKeys(fieldsOf ? fieldsOf(orders) : orders)] : [];
   const usable = keys.filter(
-    ([key, { field }]) => !RESERVED_FILTER_KEYS.includes(key) && field.source !== 'process_status',
+    ([key, { field }]) => !RESERVED_FILTER_KEYS.includes(key) && (withStatus || field.source !== 'process_status'),
   );
   const choices = usable.map(([key, { field, op }]) => {
     const label = String(translateLabel({ source: field.source, label: field.label, resource: 'orders' }));
@@ -102,20 +110,33 @@ function valueInput(field: FieldDefinition | undefined): ReactElement {
   );
 }
 
+interface FilterEditorProps {
+  /** The catalogue keys of its heading and help. */
+  title?: string;
+  help?: string;
+  fieldsOf?: (orders: Pick<ResourceDefinition, 'fields'>) => Pick<ResourceDefinition, 'fields'>;
+  withStatus?: boolean;
+}
+
 /**
- * The queue's filter: conditions a list filter has (a field, then its value with the field's input), kept as
- * the filter object of the record.
+ * A filter: conditions a list filter has (a field, then its value with the field's input), kept in the
+ * form's `conditions` (conditionsOf and filterOf convert). A custom queue's, and a rule's conditions.
  */
-function FilterEditor() {
+export function FilterEditor({
+  title = `${T}.fields.filter`,
+  help = `${T}.help.filter`,
+  fieldsOf,
+  withStatus = false,
+}: FilterEditorProps) {
   const translate = useTranslate();
-  const { choices, fieldOf } = useFilterKeys();
+  const { choices, fieldOf } = useFilterKeys(fieldsOf, withStatus);
   return (
     <Box sx={{ width: '100%' }}>
       <Typography variant="subtitle1" component="h3">
-        {translate(`${T}.fields.filter`)}
+        {translate(title)}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        {translate(`${T}.help.filter`)}
+        {translate(help)}
       </Typography>
       <ArrayInput source="conditions" label={false}>
         <SimpleFormIterator inline disableReordering disableClear>

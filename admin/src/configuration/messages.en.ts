@@ -75,7 +75,14 @@ export const orderFieldsEn = {
     pattern: 'This is not a regular expression.',
     oneRole: 'Pick at least one role.',
   },
-  tabs: { fields: 'Order fields', queues: 'Custom queues', templates: 'Mail templates' },
+  tabs: {
+    fields: 'Order fields',
+    queues: 'Custom queues',
+    templates: 'Mail templates',
+    rules: 'Rules',
+    runs: 'Runs',
+    macros: 'Macros',
+  },
 };
 
 export const customQueuesEn = {

@@ -76,7 +76,14 @@ export const orderFieldsFr: Texts<typeof orderFieldsEn> = {
     pattern: 'Ce n’est pas une expression régulière.',
     oneRole: 'Choisissez au moins un rôle.',
   },
-  tabs: { fields: 'Champs de commande', queues: 'Files personnalisées', templates: "Modèles d'e-mail" },
+  tabs: {
+    fields: 'Champs de commande',
+    queues: 'Files personnalisées',
+    templates: "Modèles d'e-mail",
+    rules: 'Règles',
+    runs: 'Exécutions',
+    macros: 'Macros',
+  },
 };
 
 export const customQueuesFr: Texts<typeof customQueuesEn> = {

@@ -3,6 +3,7 @@ import { MESSAGES, QUEUES, TEXTS } from '@app/domain';
 import type { Texts } from '../shared/catalogue';
 import { ordersMessages } from '../orders/messages';
 import { mailsMessages } from '../mails/messages';
+import { automationEn } from '../automation/messages.en';
 import { downloadsMessages } from '../downloads/messages';
 import { remarksMessages } from '../remarks/messages';
 import { documentsMessages } from '../documents/messages';
@@ -164,6 +165,7 @@ export const en = {
     'order-fields': orderFieldsEn,
     'custom-queues': customQueuesEn,
     'mail-templates': mailTemplatesEn,
+    ...automationEn,
     gateways: {
       name: 'Gateway |||| Gateways',
       fields: { id: 'ID', gateway_name: 'Gateway', is_active: 'Active' },

@@ -2,6 +2,7 @@ import frenchMessages from 'ra-language-french';
 import type { AppMessages } from './en';
 import { ordersMessages } from '../orders/messages';
 import { mailsMessages } from '../mails/messages';
+import { automationFr } from '../automation/messages.fr';
 import { downloadsMessages } from '../downloads/messages';
 import { remarksMessages } from '../remarks/messages';
 import { documentsMessages } from '../documents/messages';
@@ -198,6 +199,7 @@ export const fr: AppMessages = {
     'order-fields': orderFieldsFr,
     'custom-queues': customQueuesFr,
     'mail-templates': mailTemplatesFr,
+    ...automationFr,
     gateways: {
       name: 'Passerelle |||| Passerelles',
       fields: { id: 'ID', gateway_name: 'Passerelle', is_active: 'Active' },

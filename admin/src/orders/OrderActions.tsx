@@ -29,6 +29,7 @@ import OpenDisputeDialog from '../disputes/OpenDisputeDialog';
 import { useOrderCall } from '../shared/useOrderCall';
 import { NextOrderButton } from '../speed/NextOrderButton';
 import { OrderKeys } from '../speed/OrderKeys';
+import MacrosMenu from '../automation/MacrosMenu';
 import type { ActionAnswer } from '../providers/methods/orders';
 
 /**
@@ -189,6 +190,7 @@ export function OrderActions({ children }: { children?: ReactNode }) {
             </Button>
           </>
         )}
+        {can(role, 'orders.work') && <MacrosMenu />}
         {children}
       </CardContent>
       {dialog === 'email' && <EmailContentDialog onClose={close} />}

@@ -51,6 +51,9 @@ const PERMISSIONS: Record<string, Permission> = {
   'mail-templates': 'configuration.manage',
   disputes: 'disputes.read',
   'dispute-report': 'disputes.manage',
+  'automation-rules': 'configuration.manage',
+  'automation-runs': 'configuration.manage',
+  macros: 'configuration.manage',
 };
 
 /**

@@ -21,6 +21,7 @@ import files from './files/index.js';
 import search from './search/index.js';
 import notifications from './notifications/index.js';
 import disputes from './disputes/index.js';
+import automation from './automation/index.js';
 
 /**
  * Every business area, each a Fastify plugin (its index.ts) that registers its routes, serves its
@@ -53,4 +54,5 @@ export const modules: FastifyPluginAsync[] = [
   search,
   notifications,
   disputes,
+  automation,
 ];

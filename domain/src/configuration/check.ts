@@ -3,7 +3,7 @@ import { isIsoDate, parseIsoDateTime } from '../dates.js';
 import { ROLES, isRole } from '../roles.js';
 import { STATUSES } from '../statuses.js';
 import { mayReadField } from '../registry/index.js';
-import type { Registry } from '../registry/types.js';
+import type { Registry, ResourceDefinition } from '../registry/types.js';
 import { effectiveRegistry, LOCKED_FIELDS, overridableFields } from './effective.js';
 import { listFilterKeys, RESERVED_FILTER_KEYS } from './matches.js';
 import { isLinearPattern } from './patterns.js';
@@ -201,31 +201,41 @@ function checkQueue(raw: unknown, index: number, fieldsOf: Registry, problems: C
     problem('.position', 'position is a whole number.');
   if (raw.filter !== undefined && !isObject(raw.filter))
     return problem('.filter', 'filter is an object, as a list filter.');
-  const keys = listFilterKeys(fieldsOf.orders!);
-  for (const [key, value] of Object.entries(raw.filter ?? {})) {
+  checkListFilter(raw.filter ?? {}, fieldsOf.orders!, raw.roles, at('.filter'), problems);
+}
+
+/**
+ * A list filter's keys and values against the orders' fields (a custom queue's filter, a rule's
+ * conditions); `readers`, the roles shown who passes, must each read every field it names.
+ */
+export function checkListFilter(
+  filter: Json,
+  orders: Pick<ResourceDefinition, 'fields'>,
+  readers: unknown,
+  path: string,
+  problems: ConfigurationProblem[],
+) {
+  const keys = listFilterKeys(orders);
+  const problem = (key: string, message: string) => problems.push({ path: `${path}.${key}`, message });
+  for (const [key, value] of Object.entries(filter)) {
     const accepted = RESERVED_FILTER_KEYS.includes(key) ? undefined : keys.get(key);
     if (!accepted) {
-      problem(`.filter.${key}`, `The filter names ${key}, which is no filter of orders.`);
+      problem(key, `The filter names ${key}, which is no filter of orders.`);
       continue;
     }
     const values = Array.isArray(value) ? value : [value];
     const { field, op } = accepted;
     const shape = FILTER_VALUE_SHAPES[field.type];
     if (values.length === 0 || values.some((v) => v === null || typeof v === 'object'))
-      problem(`.filter.${key}`, `The filter on ${key} needs a value.`);
-    else if (Array.isArray(value) && op !== 'eq')
-      problem(`.filter.${key}`, `The filter on ${key} takes one value, not a list.`);
+      problem(key, `The filter on ${key} needs a value.`);
+    else if (Array.isArray(value) && op !== 'eq') problem(key, `The filter on ${key} takes one value, not a list.`);
     else if (field.choices && values.some((v) => !field.choices!.includes(String(v))))
-      problem(`.filter.${key}`, `The filter on ${key} takes one of: ${field.choices.join(', ')}.`);
-    else if (shape && values.some((v) => !shape.test(v)))
-      problem(`.filter.${key}`, `The filter on ${key} takes ${shape.what}.`);
+      problem(key, `The filter on ${key} takes one of: ${field.choices.join(', ')}.`);
+    else if (shape && values.some((v) => !shape.test(v))) problem(key, `The filter on ${key} takes ${shape.what}.`);
     // Who is in the queue tells the value: every role that opens it must read the fields it filters on.
-    const blind = Array.isArray(raw.roles) ? raw.roles.filter((r) => isRole(r) && !mayReadField(field, r)) : [];
+    const blind = Array.isArray(readers) ? readers.filter((r) => isRole(r) && !mayReadField(field, r)) : [];
     if (blind.length)
-      problem(
-        `.filter.${key}`,
-        `${blind.join(', ')} may not read ${field.source}: the queue would tell them its value.`,
-      );
+      problem(key, `${blind.join(', ')} may not read ${field.source}: the queue would tell them its value.`);
   }
 }
 

@@ -61,16 +61,24 @@ export function passesFilter(
   }
 }
 
+/** Whether a record (its fields by source, custom values included) passes every key of a list filter. */
+export function passesListFilter(
+  filter: Record<string, unknown>,
+  resource: Pick<ResourceDefinition, 'fields'>,
+  record: Record<string, unknown>,
+): boolean {
+  const keys = listFilterKeys(resource);
+  return Object.entries(filter).every(([key, wanted]) => {
+    const accepted = keys.get(key);
+    return !!accepted && passesFilter(accepted.field, accepted.op, wanted, record);
+  });
+}
+
 /** Whether an order (with its custom values) is in a custom queue: one of its statuses, and its filter. */
 export function inCustomQueue(
   queue: Pick<CustomQueueRecord, 'statuses' | 'filter'>,
   orders: Pick<ResourceDefinition, 'fields'>,
   order: Record<string, unknown>,
 ): boolean {
-  if (!queue.statuses.includes(order.process_status as never)) return false;
-  const keys = listFilterKeys(orders);
-  return Object.entries(queue.filter).every(([key, wanted]) => {
-    const accepted = keys.get(key);
-    return !!accepted && passesFilter(accepted.field, accepted.op, wanted, order);
-  });
+  return queue.statuses.includes(order.process_status as never) && passesListFilter(queue.filter, orders, order);
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyError, FastifyReply } from 'fastify';
+import type { FastifyError } from 'fastify';
 import { CONFIGURATION_LIMITS, mayOpenQueue } from '@app/domain';
+import { answerList, readJsonParams, type ListParams } from '../../core/listAnswer.js';
 import { badRequest, notFound, ok } from '../../http.js';
 import { strictBodyCompiler } from '../../core/validators.js';
 import {
@@ -34,53 +35,6 @@ const manage = { permission: 'configuration.manage' } as const;
 const MEGABYTE = 1024 * 1024;
 
 type Json = Record<string, unknown>;
-type ListRecord = { id: string; position: number } & object;
-interface ListParams {
-  sort?: [string, string];
-  range?: [number, number];
-  filter?: Json;
-}
-
-/** ra-data-simple-rest sends sort, range and filter as JSON: read before the schema checks them. */
-async function readJsonParams(request: { query: unknown }) {
-  const query = { ...(request.query as Json) };
-  for (const name of ['sort', 'range', 'filter']) {
-    if (query[name] === undefined || query[name] === '') delete query[name];
-    else
-      try {
-        query[name] = JSON.parse(String(query[name]));
-      } catch {
-        throw badRequest(`${name} must be JSON.`);
-      }
-  }
-  request.query = query;
-}
-
-/**
- * A list of a few records held in memory, in ra-data-simple-rest's conventions: filtered (a list of
- * ids is getMany), sorted, cut to the range, with its Content-Range.
- */
-function answerList<T extends ListRecord>(reply: FastifyReply, resource: string, records: T[], params: ListParams) {
-  const { id, ...equal } = params.filter ?? {};
-  const ids = id === undefined ? null : new Set([id].flat());
-  const read = (r: T, key: string) => (r as unknown as Json)[key];
-  const kept = records.filter(
-    (r) => (!ids || ids.has(r.id)) && Object.entries(equal).every(([key, value]) => read(r, key) === value),
-  );
-  const [by, order] = params.sort ?? ['position', 'ASC'];
-  const key = (r: T) => (by === 'label' ? String(read(r, 'label') ?? r.id) : (read(r, by) as string | number));
-  const direction = order.toUpperCase() === 'DESC' ? -1 : 1;
-  kept.sort((a, b) => {
-    const [x, y] = [key(a), key(b)];
-    return (x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : 1) * direction;
-  });
-  const [start, end] = params.range ?? [0, Math.max(kept.length - 1, 0)];
-  if (end < start) throw badRequest('range must be [start, end], whole numbers with start <= end.');
-  const page = kept.slice(start, end + 1);
-  const last = page.length ? start + page.length - 1 : start;
-  void reply.header('Content-Range', `${resource} ${start}-${last}/${kept.length}`);
-  return page;
-}
 
 /**
  * The configuration, Admins only: /api/order-fields and /api/custom-queues in

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import {
   can,
@@ -25,6 +26,7 @@ import {
   type Status,
 } from '@app/domain';
 import type { AppConfig } from '../../config.js';
+import type { Clock } from '../../core/clock.js';
 import { withTransactionRetry } from '../../db/retry.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http.js';
 import type { Member } from '../../types.js';
@@ -60,9 +62,10 @@ export interface ValueChange {
  * values changed are audited one event each ('field'); a change of values alone needs no other event,
  * and one whose values are all as they were changes nothing.
  */
-interface OrderChange {
+export interface OrderChange {
   patch: Record<string, unknown>;
-  event?: Omit<AuditEvent, 'orderId'>;
+  /** One event, or several for a change made of several actions (a rule's or a macro's). */
+  event?: Omit<AuditEvent, 'orderId'> | Array<Omit<AuditEvent, 'orderId'>>;
   values?: ValueChange[];
 }
 
@@ -149,6 +152,62 @@ function refuseIf(refusal: OrderRefusal | null) {
 
 const actorOf = (member: Member): OrderActor => ({ id: member.id, type: member.type });
 
+/** An order change once committed, as those who follow changes get it. */
+export interface CommittedChange {
+  orderId: number;
+  before: LockedOrder;
+  after: LockedOrder;
+  events: Array<Omit<AuditEvent, 'orderId'>>;
+}
+
+/**
+ * What made a change besides the member: a rule's firing (`depth` rules down a chain) or a macro. Its
+ * audit events say so in their detail (`{"rule": id}`); an event whose detail is text of its own (a
+ * comment) keeps it, and the run log names the rule.
+ */
+export interface ChangeCause {
+  rule?: number;
+  macro?: number;
+  depth: number;
+}
+
+function taggedDetail(detail: string | null | undefined, cause: ChangeCause | undefined) {
+  if (!cause) return detail;
+  const tag = cause.rule !== undefined ? { rule: cause.rule } : { macro: cause.macro };
+  if (detail == null) return JSON.stringify(tag);
+  const own = jsonObjectOf(detail);
+  return own ? JSON.stringify({ ...own, ...tag }) : detail;
+}
+
+function jsonObjectOf(text: string): object | null {
+  if (!text.startsWith('{')) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export type OrderChangeFollower = (member: Member, changes: CommittedChange[], cause: ChangeCause | undefined) => void;
+
+/**
+ * What the change path needs of the app serving a database, found by the database's client config (a
+ * transaction shares it): its clock, and who follows its committed changes (automation's event rules).
+ */
+const served = new WeakMap<object, { clock: Clock; followers: OrderChangeFollower[] }>();
+
+export function serveOrderChanges(app: FastifyInstance) {
+  served.set(app.db.client.config as object, { clock: app.clock, followers: [] });
+}
+
+/** Calls `follower` after each change of orders commits (never for one rolled back). */
+export function followOrderChanges(app: FastifyInstance, follower: OrderChangeFollower) {
+  served.get(app.db.client.config as object)?.followers.push(follower);
+}
+
+const nowOf = (trx: Knex.Transaction) => served.get(trx.client.config as object)?.clock.now() ?? new Date();
+
 /**
  * The one way orders change, inside the caller's transaction: lock them, refuse the batch if any
  * changed since the member saw it (`seen`), decide each change, then write the rows (each change
@@ -162,6 +221,7 @@ export async function changeOrdersIn(
   orderIds: number[],
   decide: (order: LockedOrder) => OrderChange | null,
   seen?: SeenVersions,
+  cause?: ChangeCause,
 ): Promise<number> {
   const ids = [...new Set(orderIds)].sort((a, b) => a - b);
   const orders = await lockOrders(trx, ids);
@@ -170,17 +230,24 @@ export async function changeOrdersIn(
   await refuseStale(trx, orders, seen);
   const changes = [];
   const events: AuditEvent[] = [];
+  const committed: CommittedChange[] = [];
   for (const order of orders) {
     const change = decide(order);
     if (!change) continue;
     const valueEvents = change.values ? await writeValues(trx, order.order_id, change.values) : [];
-    if (!change.event && !valueEvents.length) continue;
+    const ownEvents = [change.event ?? []].flat();
+    if (!ownEvents.length && !valueEvents.length) continue;
     Object.assign(change.patch, finishedPatch(order, change.patch.process_status as string | undefined));
+    // Time rules count from when the order entered its status.
+    const status = change.patch.process_status;
+    if (status !== undefined && status !== order.process_status) change.patch.status_entered_at = nowUtc(nowOf(trx));
     const after = { ...order, ...change.patch, version: Number(order.version) + 1 } as LockedOrder;
     await updateOrder(trx, order.order_id, { ...change.patch, version: after.version, updated_at: nowUtc() });
-    changes.push({ before: order, after, action: change.event?.action ?? 'field', countsChanged: false });
-    for (const event of [...(change.event ? [change.event] : []), ...valueEvents])
-      events.push({ ...event, orderId: order.order_id });
+    changes.push({ before: order, after, action: ownEvents[0]?.action ?? 'field', countsChanged: false });
+    const orderEvents = [...ownEvents, ...valueEvents];
+    for (const event of orderEvents)
+      events.push({ ...event, detail: taggedDetail(event.detail, cause), orderId: order.order_id });
+    committed.push({ orderId: Number(order.order_id), before: order, after, events: orderEvents });
   }
   await applyCounterChanges(trx, changes);
   await applyReportRollupChanges(trx, changes);
@@ -192,6 +259,12 @@ export async function changeOrdersIn(
   for (const change of changes) change.countsChanged = moved.has(Number(change.after.order_id));
   await recordAudit(trx, member, events);
   announceOrderChanges(trx, member, changes);
+  const followers = served.get(trx.client.config as object)?.followers ?? [];
+  if (committed.length && followers.length)
+    trx.executionPromise.then(
+      () => followers.forEach((follow) => follow(member, committed, cause)),
+      () => undefined, // rolled back: nothing happened
+    );
   return changes.length;
 }
 

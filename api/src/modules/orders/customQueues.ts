@@ -77,10 +77,19 @@ function queueFilterOf(keys: ReturnType<typeof listFilterKeys>, key: string, val
  * applies it (custom fields joined to their values). A key that is no filter any more (its field removed) matches
  * nothing, as inCustomQueue decides it in the change path.
  */
-export function customQueueConditions(queue: CustomQueueRecord, orders: ResourceDefinition): OrderCondition[] {
+export const customQueueConditions = (queue: CustomQueueRecord, orders: ResourceDefinition): OrderCondition[] => [
+  (q) => q.whereIn('process_status', [...queue.statuses]),
+  ...listFilterConditions(queue.filter, orders),
+];
+
+/** A list filter (a custom queue's, a rule's conditions) as conditions on `orders`, as passesListFilter decides it. */
+export function listFilterConditions(
+  filter: Record<string, unknown>,
+  orders: Pick<ResourceDefinition, 'fields'>,
+): OrderCondition[] {
   const keys = listFilterKeys(orders);
-  const conditions: OrderCondition[] = [(q) => q.whereIn('process_status', [...queue.statuses])];
-  for (const [key, value] of Object.entries(queue.filter)) {
+  const conditions: OrderCondition[] = [];
+  for (const [key, value] of Object.entries(filter)) {
     const read = queueFilterOf(keys, key, value);
     if (!read) conditions.push((q) => q.whereRaw('1 = 0'));
     else if (read.field.custom) conditions.push(customFilterCondition(read.field, read.filter));

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { serveOrderChanges } from './change.js';
 import { followConfiguration } from './customQueues.js';
 import { createPageCache, type PageCache } from './pageCache.js';
 import * as ordersService from './service.js';
@@ -22,6 +23,7 @@ export default fp(
     app.decorate('queuePages', createPageCache<QueuePage>(app.config.pageCacheMs));
     // The change path keeps custom queues by the configuration of the app that serves the database.
     followConfiguration(app);
+    serveOrderChanges(app);
     app.serveResource('orders', ordersRepository);
     await app.register(routes, { prefix: '/api' });
     await app.register(workRoutes, { prefix: '/api' });

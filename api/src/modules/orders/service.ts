@@ -6,10 +6,10 @@
 export * from './read.js';
 export * from './change.js';
 /** Custom queues: which the app has, which a role may open, and their members rebuilt in SQL. */
-export { configuredCustomQueues, customQueuesFor, rebuildCustomQueues } from './customQueues.js';
+export { configuredCustomQueues, customQueuesFor, listFilterConditions, rebuildCustomQueues } from './customQueues.js';
 /** An order's custom fields with their labels and values (Defence Pack 2's order details). */
-export { customValuesOf } from './customFields.js';
+export { customValuesOf, customFieldsOf, findCustomValues, checkGivenValue, customTypeOf } from './customFields.js';
 /** What a role may read of an order: evidence packs and mails print by the allow-list of every order answer. */
-export { blankedForRole, mayReadFact, readableFields } from './visibleFields.js';
+export { blankedForRole, hiddenFields, mayReadFact, readableFields } from './visibleFields.js';
 /** Search everywhere's orders: looked up in the fields the role may read. */
 export { lookUpOrders } from './lookup.js';

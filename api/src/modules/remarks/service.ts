@@ -18,6 +18,30 @@ const FLAG_FIELDS: ReadonlyArray<[keyof Static<typeof AddRemarkBody>, RemarkFlag
   ['reportError', 'report_error'],
 ];
 
+/**
+ * Writes a comment in the caller's transaction, the one whose change of the order records it (a member's
+ * comment, a rule's or a macro's comment action); `flags` by their request names, the others not ticked.
+ */
+export function insertCommentIn(
+  trx: Knex.Transaction,
+  author: { id: number | null; name: string },
+  orderId: number,
+  text: string,
+  flags: readonly string[],
+) {
+  return insertRemark(trx, {
+    order_id: orderId,
+    remark: text,
+    remark_name: author.name,
+    member_id: author.id,
+    created_at: nowUtc(),
+    ...(Object.fromEntries(FLAG_FIELDS.map(([field, column]) => [column, flags.includes(field) ? 'Y' : 'N'])) as Record<
+      RemarkFlag,
+      'Y' | 'N'
+    >),
+  });
+}
+
 /** An order's comments for the view-order page, newest first. */
 export const orderRemarks = (db: Knex, orderId: number) => findOrderRemarks(db, orderId);
 
@@ -32,17 +56,10 @@ export async function addRemark(app: FastifyInstance, member: Member, body: Stat
   if (!text) throw badRequest(MESSAGES.remarkRequired);
   const order = await db('orders').where({ order_id: body.orderId }).first('order_id');
   if (!order) throw notFound('Order not found.');
-  const flags = Object.fromEntries(FLAG_FIELDS.map(([field, column]) => [column, body[field] === 'Y' ? 'Y' : 'N']));
+  const ticked = FLAG_FIELDS.filter(([field]) => body[field] === 'Y').map(([field]) => field);
   const remark = await withTransactionRetry(db, async (trx) => {
     await app.ordersService.touchOrderIn(trx, member, body.orderId, { action: 'comment', detail: text }, body.version);
-    return insertRemark(trx, {
-      order_id: body.orderId,
-      remark: text,
-      remark_name: member.name,
-      member_id: member.id,
-      created_at: nowUtc(),
-      ...(flags as Record<RemarkFlag, 'Y' | 'N'>),
-    });
+    return insertCommentIn(trx, member, body.orderId, text, ticked);
   });
   return remarkView(remark);
 }

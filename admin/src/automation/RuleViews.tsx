@@ -1,0 +1,245 @@
+import { useState } from 'react';
+import { Alert, Box, Button } from '@mui/material';
+import PlayCircleOutlineIcon from '@mui/icons-material/PlayCircleOutline';
+import {
+  BooleanField,
+  BooleanInput,
+  CreateButton,
+  Create,
+  DataTable,
+  Edit,
+  FormDataConsumer,
+  List,
+  NumberInput,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  TopToolbar,
+  maxLength,
+  required,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { useFormContext } from 'react-hook-form';
+import {
+  AUTOMATION_LIMITS,
+  STATUSES,
+  TRIGGER_EVENTS,
+  cleanAction,
+  conditionFieldsOf,
+  statusLabel,
+  type RuleRecord,
+} from '@app/domain';
+import { apiUrl, httpClient } from '../providers/httpClient';
+import { ConfigurationTabs } from '../configuration/ConfigurationTabs';
+import { conditionsOf, FilterEditor, filterOf, type Condition } from '../configuration/CustomQueueForm';
+import { ActionsInput } from './ActionsInput';
+
+const R = 'resources.automation-rules';
+const STATUS_CHOICES = STATUSES.map((status) => ({ id: status, name: statusLabel(status) }));
+const EVENT_CHOICES = TRIGGER_EVENTS.map((event) => ({ id: event, name: event }));
+const TRIGGER_TYPES = ['event', 'time'].map((type) => ({ id: type, name: `${R}.trigger.types.${type}` }));
+
+type RuleFormValues = Omit<RuleRecord, 'conditions'> & { conditionList?: Condition[] };
+
+/** The rule as the API takes it: conditions back into an object, each action with only its own properties. */
+const ruleOf = ({ conditionList, trigger, actions, ...rule }: RuleFormValues) => ({
+  name: rule.name,
+  enabled: rule.enabled ?? true,
+  position: rule.position ?? 0,
+  trigger:
+    trigger.type === 'time'
+      ? { type: 'time', status: trigger.status, afterMinutes: trigger.afterMinutes }
+      : Object.fromEntries(
+          Object.entries({ type: 'event', event: trigger.event, to: trigger.to }).filter(([, v]) => v),
+        ),
+  conditions: filterOf(conditionList),
+  actions: (actions ?? []).map((action) => cleanAction(action as Record<string, unknown>)),
+});
+
+/** The trigger: an event (and the status it moves into), or a time in a status. */
+function TriggerInput() {
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
+      <SelectInput source="trigger.type" label={`${R}.trigger.type`} choices={TRIGGER_TYPES} validate={required()} />
+      <FormDataConsumer>
+        {({ formData }) =>
+          (formData as RuleFormValues).trigger?.type === 'time' ? (
+            <>
+              <SelectInput
+                source="trigger.status"
+                label={`${R}.trigger.status`}
+                choices={STATUS_CHOICES}
+                validate={required()}
+              />
+              <NumberInput
+                source="trigger.afterMinutes"
+                label={`${R}.trigger.afterMinutes`}
+                min={1}
+                validate={required()}
+                helperText={`${R}.help.afterMinutes`}
+              />
+            </>
+          ) : (
+            <>
+              <SelectInput
+                source="trigger.event"
+                label={`${R}.trigger.event`}
+                choices={EVENT_CHOICES}
+                validate={required()}
+              />
+              <SelectInput source="trigger.to" label={`${R}.trigger.to`} choices={STATUS_CHOICES} emptyText="—" />
+            </>
+          )
+        }
+      </FormDataConsumer>
+    </Box>
+  );
+}
+
+/** Dry run: how many orders the rule as it stands in the form would touch now, changing nothing. */
+function DryRunButton() {
+  const translate = useTranslate();
+  const { getValues } = useFormContext<RuleFormValues>();
+  const [answer, setAnswer] = useState<{ severity: 'info' | 'error'; text: string } | null>(null);
+  const run = async () => {
+    try {
+      const { json } = await httpClient(apiUrl('automation-rules/dry-run'), {
+        method: 'POST',
+        body: JSON.stringify(ruleOf(getValues())),
+      });
+      const { count, ids } = json as { count: number; ids: number[] };
+      const text = count
+        ? translate(`${R}.dryRun.result`, { count, ids: ids.join(', ') })
+        : translate(`${R}.dryRun.none`);
+      setAnswer({ severity: 'info', text });
+    } catch (error) {
+      setAnswer({ severity: 'error', text: (error as Error).message });
+    }
+  };
+  return (
+    <Box sx={{ width: '100%', mb: 2 }}>
+      <Button variant="outlined" startIcon={<PlayCircleOutlineIcon />} onClick={run} data-testid="dry-run">
+        {translate(`${R}.dryRun.button`)}
+      </Button>
+      {answer && (
+        <Alert severity={answer.severity} sx={{ mt: 1 }} data-testid="dry-run-result" role="status">
+          {answer.text}
+        </Alert>
+      )}
+    </Box>
+  );
+}
+
+function RuleForm() {
+  const rule = useRecordContext<RuleRecord>();
+  return (
+    <SimpleForm
+      defaultValues={{
+        enabled: true,
+        position: 0,
+        trigger: { type: 'event' },
+        actions: [],
+        conditionList: conditionsOf(rule?.conditions),
+      }}
+      sx={{ maxWidth: 1000 }}
+      data-testid="rule-form"
+    >
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, width: '100%' }}>
+        <TextInput source="name" validate={[required(), maxLength(AUTOMATION_LIMITS.nameLength)]} />
+        <BooleanInput source="enabled" />
+        <NumberInput source="position" helperText={`${R}.help.position`} />
+      </Box>
+      <TriggerInput />
+      <FilterEditor
+        title={`${R}.fields.conditions`}
+        help={`${R}.help.conditions`}
+        fieldsOf={conditionFieldsOf}
+        withStatus
+      />
+      <ActionsInput />
+      <DryRunButton />
+    </SimpleForm>
+  );
+}
+
+const Tabs = () => <ConfigurationTabs current="automation-rules" />;
+const transform = (values: RuleFormValues) => ruleOf(values);
+
+export function RuleCreate() {
+  return (
+    <>
+      <Tabs />
+      <Create title={`${R}.createTitle`} transform={transform} redirect="list">
+        <RuleForm />
+      </Create>
+    </>
+  );
+}
+
+export function RuleEdit() {
+  return (
+    <>
+      <Tabs />
+      <Edit transform={transform} mutationMode="pessimistic" redirect="list">
+        <RuleForm />
+      </Edit>
+    </>
+  );
+}
+
+function TriggerField() {
+  const rule = useRecordContext<RuleRecord>();
+  const translate = useTranslate();
+  if (!rule) return null;
+  const { trigger } = rule;
+  return trigger.type === 'time' ? (
+    <>{`${statusLabel(trigger.status)} ≥ ${trigger.afterMinutes} min`}</>
+  ) : (
+    <>{`${translate(`${R}.trigger.types.event`)}: ${trigger.event}${trigger.to ? ` → ${statusLabel(trigger.to)}` : ''}`}</>
+  );
+}
+
+function ActionsField() {
+  const rule = useRecordContext<Pick<RuleRecord, 'actions'>>();
+  const translate = useTranslate();
+  return <>{rule?.actions.map((a) => translate(`${R}.actions.types.${a.type}`)).join(', ')}</>;
+}
+
+export function RuleList() {
+  const translate = useTranslate();
+  return (
+    <>
+      <Tabs />
+      <List
+        title={translate('resources.order-fields.title')}
+        sort={{ field: 'position', order: 'ASC' }}
+        pagination={false}
+        perPage={100}
+        exporter={false}
+        empty={false}
+        actions={
+          <TopToolbar>
+            <CreateButton />
+          </TopToolbar>
+        }
+      >
+        <DataTable rowClick="edit" bulkActionButtons={false}>
+          <DataTable.Col source="name" />
+          <DataTable.Col source="enabled">
+            <BooleanField source="enabled" />
+          </DataTable.Col>
+          <DataTable.Col source="trigger" disableSort>
+            <TriggerField />
+          </DataTable.Col>
+          <DataTable.Col source="actions" disableSort>
+            <ActionsField />
+          </DataTable.Col>
+          <DataTable.Col source="position" />
+        </DataTable>
+      </List>
+    </>
+  );
+}
+
+export { ActionsField };
