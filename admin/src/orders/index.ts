@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { RESOURCES } from '@app/domain';
+import { ordersResource } from '@app/domain';
 import ReceiptIcon from '@mui/icons-material/Receipt';
 
 /**
@@ -12,5 +12,5 @@ export const OrderShow = lazy(() => import('./OrderShow'));
 export default {
   show: OrderShow,
   icon: ReceiptIcon,
-  recordRepresentation: RESOURCES['orders']!.recordRepresentation,
+  recordRepresentation: ordersResource.recordRepresentation,
 };

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { RESOURCES } from '@app/domain';
+import { teamMembersResource } from '@app/domain';
 import GroupIcon from '@mui/icons-material/Group';
 
 /**
@@ -11,5 +11,5 @@ export default {
   create: lazy(() => import('./TeamMemberCreate')),
   edit: lazy(() => import('./TeamMemberEdit')),
   icon: GroupIcon,
-  recordRepresentation: RESOURCES['team-members']!.recordRepresentation,
+  recordRepresentation: teamMembersResource.recordRepresentation,
 };

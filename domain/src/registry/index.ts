@@ -15,6 +15,8 @@ import { disputeReportResource, disputesResource } from './disputes.js';
 
 export * from './types.js';
 export { MAIL_STATES } from './mails.js';
+// Each alone too: the admin names a record by its resource's recordRepresentation without taking the whole map.
+export { ordersResource, teamMembersResource };
 
 /** Every resource the API serves in ra-data-simple-rest's conventions and the admin registers, by name. */
 export const RESOURCES: Registry = Object.fromEntries(
