@@ -76,6 +76,10 @@ export interface AppConfig {
   liveHeartbeatMs: number;
   /** How long a queue page read stays cached when no order change clears it (PAGE_CACHE_MS; 0: no cache). */
   pageCacheMs: number;
+  /** A session with no request for this long ends (SESSION_IDLE_MINUTES); the security policy may set another. */
+  sessionIdleMinutes: number;
+  /** Refunds, role changes, imports, backups and exports need a password or factor check this recent (STEP_UP_MINUTES). */
+  stepUpMinutes: number;
   /** Bearer token that may read GET /metrics (METRICS_TOKEN); empty: no /metrics at all. */
   metricsToken: string;
   /** Live event streams open at once per member and per client address, across processes with Redis. */
@@ -149,6 +153,8 @@ const EnvSchema = Type.Object({
   LIVE_TICKET_RATE_MAX: count(30, 1),
   PAGE_CACHE_MS: count(5_000),
   METRICS_TOKEN: Type.String({ default: '' }),
+  SESSION_IDLE_MINUTES: count(30, 1),
+  STEP_UP_MINUTES: count(10, 1),
 });
 
 /** What Ajv says of a variable that breaks its rule (`instancePath` is `/NAME`). */
@@ -247,6 +253,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     liveHeartbeatMs: vars.LIVE_HEARTBEAT_MS,
     pageCacheMs: vars.PAGE_CACHE_MS,
     metricsToken: vars.METRICS_TOKEN,
+    sessionIdleMinutes: vars.SESSION_IDLE_MINUTES,
+    stepUpMinutes: vars.STEP_UP_MINUTES,
     liveStreamsPerMember: vars.LIVE_STREAMS_PER_MEMBER,
     liveStreamsPerAddress: vars.LIVE_STREAMS_PER_ADDRESS,
     liveTicketRateMax: vars.LIVE_TICKET_RATE_MAX,

@@ -129,7 +129,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/admin/move-to-complete-refund',
-    { schema: { tags, body: OrderIdsBody }, config: { permission: 'orders.work' } },
+    { schema: { tags, body: OrderIdsBody }, config: { permission: 'orders.work', stepUp: true } },
     async (request) => {
       const { orderId, version } = request.body;
       return ok(await refundOrders(app.db, request.member, orderId, seenVersions(orderId, version)));
