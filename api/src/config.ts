@@ -37,6 +37,11 @@ export interface AppConfig {
   mailRetryBaseMs: number;
   /** Failed sign-ins per account and address before each further one waits (5x per address, any account). */
   loginRateMax: number;
+  /**
+   * Failed sign-ins per account and window (RATE_WINDOW_MS) that all unknown browsers share, and that each
+   * browser with a device cookie of the account has for itself (LOGIN_ACCOUNT_RATE_MAX); then 429.
+   */
+  loginAccountRateMax: number;
   /** The first wait after those (LOGIN_DELAY_BASE_MS); it doubles with each failure, up to RATE_WINDOW_MS. */
   loginDelayBaseMs: number;
   trackRateMax: number;
@@ -125,6 +130,7 @@ const EnvSchema = Type.Object({
   MAIL_MAX_ATTEMPTS: count(8, 1),
   MAIL_RETRY_BASE_MS: count(60_000),
   LOGIN_RATE_MAX: count(10, 1),
+  LOGIN_ACCOUNT_RATE_MAX: count(10, 1),
   LOGIN_DELAY_BASE_MS: count(1000, 1),
   TRACK_RATE_MAX: count(20, 1),
   RATE_WINDOW_MS: count(15 * 60_000, 1000),
@@ -230,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailMaxAttempts: vars.MAIL_MAX_ATTEMPTS,
     mailRetryBaseMs: vars.MAIL_RETRY_BASE_MS,
     loginRateMax: vars.LOGIN_RATE_MAX,
+    loginAccountRateMax: vars.LOGIN_ACCOUNT_RATE_MAX,
     loginDelayBaseMs: vars.LOGIN_DELAY_BASE_MS,
     trackRateMax: vars.TRACK_RATE_MAX,
     rateWindowMs: vars.RATE_WINDOW_MS,

@@ -27,7 +27,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     maxDelayMs: app.config.rateWindowMs,
   });
   const devices = createDeviceThrottle(app.redis, prefix, {
-    failures: app.config.loginRateMax,
+    failures: app.config.loginAccountRateMax,
     windowMs: app.config.rateWindowMs,
   });
   /** Runs a credential check under the sign-in throttle, saying in Retry-After how long to wait when refused. */
