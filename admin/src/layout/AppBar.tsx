@@ -6,6 +6,9 @@ import { LanguageSwitch } from './LanguageSwitch';
 
 // The user menu's preference items (and their dialogs, the zone picker's autocomplete among them) load when the
 // menu first opens: no screen needs them to draw.
+const SecurityMenuItem = lazy(() =>
+  import('../account/security/SecurityMenuItem').then((module) => ({ default: module.SecurityMenuItem })),
+);
 const TimeZoneMenuItem = lazy(() =>
   import('../preferences/TimeZoneMenuItem').then((module) => ({ default: module.TimeZoneMenuItem })),
 );
@@ -35,6 +38,7 @@ export function AppBar() {
         // Named by the member, as its visible text reads (it was named by their initial), with Logout inside.
         <UserMenu label={identity?.fullName ?? translate('app.header.accountMenu')}>
           <Suspense>
+            <SecurityMenuItem />
             <TimeZoneMenuItem />
             <ResetLayoutMenuItem />
             <PublishLayoutMenuItem />

@@ -41,7 +41,7 @@ export default fp(async (app) => {
     if (config?.permission === 'team.manage' && route.method !== 'GET') config.stepUp = true;
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     // Decided by the route that matched, never by the raw URL: an absolute-form target
     // (`GET http://host/api/...`) reaches the same route with a URL that does not start with /api/.
     const route = request.routeOptions.url ?? '';
@@ -78,6 +78,8 @@ export default fp(async (app) => {
     if (!auth.addressAllowed(policy, member.type, request.ip)) throw forbidden(auth.ADDRESS_REFUSED);
     request.member = { id: member.id, name: member.name, email: member.email, type: member.type };
     request.sessionId = session.id;
+    // The admin warns a minute before the idle end.
+    void reply.header('x-session-idle-minutes', String(policy.idleMinutes));
     if (session.enrolment_only && !config.enrolment)
       throw new HttpError(403, 'Set up a second factor before anything else.', { mfaEnrolmentRequired: true });
     const permission = config.permission;

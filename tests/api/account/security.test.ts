@@ -250,7 +250,8 @@ describe.each(dialects())('account security on %s', (dialect) => {
     // The session itself still works for everything else.
     expect((await get(manager, '/api/user_info')).statusCode).toBe(200);
 
-    expect((await send(manager, 'POST', '/api/account/reauth', { password: 'wrong-one' })).statusCode).toBe(401);
+    const wrong = await send(manager, 'POST', '/api/account/reauth', { password: 'wrong-one' });
+    expect(wrong.json()).toEqual({ status: 0, message: 'That password is not correct.' });
     expect((await send(manager, 'POST', '/api/account/reauth', {})).statusCode).toBe(400);
     expect((await send(manager, 'POST', '/api/account/reauth', { password: 'demo1234' })).statusCode).toBe(200);
     const refunded = await refund();

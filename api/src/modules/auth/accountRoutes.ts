@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { roleRank, type Role } from '@app/domain';
-import { forbidden, notFound, ok } from '../../http.js';
+import { badRequest, forbidden, HttpError, notFound, ok } from '../../http.js';
 import type { Member } from '../../types.js';
 import { recordAudit } from '../audit/service.js';
 import { findMemberById } from '../team/service.js';
@@ -94,10 +94,17 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ throttled: Throttled }> = async
     async (request, reply) => {
       const { member } = request;
       const body = request.body as { password?: string; code?: string };
+      // A wrong answer is a 400: a 401 would end the session it means to confirm.
       const how = await throttled(reply, member.email, request.ip, async () => {
-        if (body.code !== undefined) return checkSecondFactor(app, member.id, body.code);
-        await checkPassword(app, member.email, body.password!);
-        return 'password';
+        try {
+          if (body.code !== undefined) return await checkSecondFactor(app, member.id, body.code);
+          await checkPassword(app, member.email, body.password!);
+          return 'password';
+        } catch (error) {
+          if (error instanceof HttpError && error.statusCode === 401)
+            throw badRequest(body.code === undefined ? 'That password is not correct.' : error.message);
+          throw error;
+        }
       });
       await markVerified(app, request.sessionId);
       await recordAudit(app.db, member, [{ action: 'step-up', detail: `${member.name} confirmed by ${how}` }]);

@@ -1,0 +1,86 @@
+import { useLocaleState } from 'react-admin';
+
+/**
+ * The labels of the account's security screens, kept with them (loaded with them, not in the first
+ * download): English and French.
+ */
+const en = {
+  menu: 'My sessions and security',
+  title: 'My sessions and security',
+  sessions: 'My sessions',
+  device: 'Device',
+  browser: 'Browser',
+  address: 'Address',
+  location: 'Location',
+  created: 'Signed in',
+  lastSeen: 'Last seen',
+  thisSession: 'This session',
+  ended: 'Ended',
+  end: 'End',
+  endOthers: 'End all other sessions',
+  sessionEnded: 'The session was ended.',
+  factor: 'Second factor',
+  factorOn: 'An authenticator app is set up. Recovery codes left: %{count}.',
+  factorOff: 'No second factor is set up.',
+  factorRequired: 'Your role must use a second factor: set one up to continue.',
+  setUp: 'Set up an authenticator app',
+  scan: 'Scan this code with your authenticator app (or enter the key below), then enter the 6-digit code it shows.',
+  secretKey: 'Key',
+  code: 'Code',
+  confirm: 'Confirm',
+  recoveryCodes: 'Recovery codes: keep them somewhere safe. Each signs you in once if you lose your phone.',
+  reauthTitle: 'Confirm it is you',
+  reauthText: 'Enter your password (or a code from your authenticator app) to do this.',
+  password: 'Password',
+  cancel: 'Cancel',
+  idleTitle: 'Still there?',
+  idleText: 'You will be signed out in a minute for lack of activity.',
+  keep: 'Stay signed in',
+};
+
+const fr: typeof en = {
+  menu: 'Mes sessions et sécurité',
+  title: 'Mes sessions et sécurité',
+  sessions: 'Mes sessions',
+  device: 'Appareil',
+  browser: 'Navigateur',
+  address: 'Adresse',
+  location: 'Lieu',
+  created: 'Connexion',
+  lastSeen: 'Dernière activité',
+  thisSession: 'Cette session',
+  ended: 'Terminée',
+  end: 'Terminer',
+  endOthers: 'Terminer toutes les autres sessions',
+  sessionEnded: 'La session a été terminée.',
+  factor: 'Second facteur',
+  factorOn: 'Une application d’authentification est configurée. Codes de secours restants : %{count}.',
+  factorOff: 'Aucun second facteur n’est configuré.',
+  factorRequired: 'Votre rôle doit utiliser un second facteur : configurez-le pour continuer.',
+  setUp: 'Configurer une application d’authentification',
+  scan: 'Scannez ce code avec votre application d’authentification (ou saisissez la clé ci-dessous), puis saisissez le code à 6 chiffres affiché.',
+  secretKey: 'Clé',
+  code: 'Code',
+  confirm: 'Confirmer',
+  recoveryCodes:
+    'Codes de secours : gardez-les en lieu sûr. Chacun vous connecte une fois si vous perdez votre téléphone.',
+  reauthTitle: 'Confirmez votre identité',
+  reauthText: 'Saisissez votre mot de passe (ou un code de votre application d’authentification) pour continuer.',
+  password: 'Mot de passe',
+  cancel: 'Annuler',
+  idleTitle: 'Toujours là ?',
+  idleText: 'Vous serez déconnecté dans une minute faute d’activité.',
+  keep: 'Rester connecté',
+};
+
+export type SecurityText = typeof en;
+export const SECURITY_TEXT = { en, fr };
+
+/** The labels in the member's language; `%{count}` style values filled in by `fill`. */
+export function useSecurityText() {
+  const [locale] = useLocaleState();
+  return locale === 'fr' ? fr : en;
+}
+
+export const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/%\{(\w+)\}/g, (_, key: string) => String(values[key] ?? ''));
