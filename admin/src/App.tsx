@@ -25,7 +25,7 @@ import { ACCOUNT_SECURITY_ROUTE, ORDER_PAGE_ROUTE, REDIRECTS } from './routes';
 // Loaded when first opened, so that a cold start on a queue (the usual one) downloads neither.
 const LoginPage = lazy(() => import('./login/LoginPage'));
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
-const AccountSecurity = lazy(() => import('./account/security/AccountSecurity'));
+const AccountSecurity = lazy(() => import('./account/security').then((m) => ({ default: m.AccountSecurity })));
 
 const providers = { authProvider, dataProvider, i18nProvider, theme };
 /** The admin's one Store (<Admin store>): layouts and saved queries kept on the server per member. */

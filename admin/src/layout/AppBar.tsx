@@ -7,7 +7,7 @@ import { LanguageSwitch } from './LanguageSwitch';
 // The user menu's preference items (and their dialogs, the zone picker's autocomplete among them) load when the
 // menu first opens: no screen needs them to draw.
 const SecurityMenuItem = lazy(() =>
-  import('../account/security/SecurityMenuItem').then((module) => ({ default: module.SecurityMenuItem })),
+  import('../account/security').then((module) => ({ default: module.SecurityMenuItem })),
 );
 const TimeZoneMenuItem = lazy(() =>
   import('../preferences/TimeZoneMenuItem').then((module) => ({ default: module.TimeZoneMenuItem })),

@@ -12,7 +12,7 @@ import { Menu } from './Menu';
 import { Sidebar } from './Sidebar';
 
 // The step-up dialog and the idle warning, loaded after the first screen.
-const SecurityPrompts = lazy(() => import('../account/security/SecurityPrompts'));
+const SecurityPrompts = lazy(() => import('../account/security').then((m) => ({ default: m.SecurityPrompts })));
 
 /** The sign-in's success toast (SPEC section 2), once /admin is open: the sign-in page's toasts went with it. */
 function useSignInNotice() {

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
 import {
   Alert,
   Box,
@@ -12,10 +11,9 @@ import {
   TableCell,
   TableHead,
   TableRow,
-  TextField,
   Typography,
 } from '@mui/material';
-import { Title, useNotify } from 'react-admin';
+import { Form, required, TextInput, Title, useNotify } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { apiCall } from '../../providers/httpClient';
 import { fill, useSecurityText } from './text';
@@ -32,26 +30,43 @@ interface Session {
   current: boolean;
 }
 
-const SESSIONS = ['account-sessions'];
-const FACTORS = ['account-mfa'];
+/** An endpoint's data, read when the screen opens and again on `reload()`. */
+function useApiData<T>(path: string) {
+  const [data, setData] = useState<T>();
+  const reload = useCallback(() => {
+    apiCall<T>(path).then(
+      (answer) => setData(answer.data),
+      () => undefined,
+    );
+  }, [path]);
+  useEffect(reload, [reload]);
+  return { data, reload };
+}
+
+/** Runs an action, telling its outcome in a toast; answers whether it is under way. */
+function useAction<A>(action: (argument: A) => Promise<{ message: string } | void>) {
+  const notify = useNotify();
+  const [pending, setPending] = useState(false);
+  const run = (argument: A) => {
+    setPending(true);
+    action(argument)
+      .then(
+        (answer) => answer && notify(answer.message, { type: 'success' }),
+        (error: Error) => notify(error.message, { type: 'error' }),
+      )
+      .finally(() => setPending(false));
+  };
+  return { run, pending };
+}
 
 /** "My sessions": where and when the member is signed in; any other session ends with a click. */
 function MySessions() {
   const text = useSecurityText();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
-  const sessions = useQuery({
-    queryKey: SESSIONS,
-    queryFn: async () => (await apiCall<Session[]>('account/sessions')).data ?? [],
-  });
-  const end = useMutation({
-    mutationFn: (id: number | 'others') =>
-      apiCall(id === 'others' ? 'account/sessions' : `account/sessions/${id}`, { method: 'DELETE' }),
-    onSuccess: (answer) => {
-      notify(answer.message, { type: 'success' });
-      void queryClient.invalidateQueries({ queryKey: SESSIONS });
-    },
-    onError: (error: Error) => notify(error.message, { type: 'error' }),
+  const sessions = useApiData<Session[]>('account/sessions');
+  const end = useAction(async (id: number | 'others') => {
+    const answer = await apiCall(id === 'others' ? 'account/sessions' : `account/sessions/${id}`, { method: 'DELETE' });
+    sessions.reload();
+    return answer;
   });
   return (
     <Card>
@@ -85,12 +100,7 @@ function MySessions() {
                     ) : session.endedAt ? (
                       text.ended
                     ) : (
-                      <Button
-                        size="small"
-                        color="error"
-                        onClick={() => end.mutate(session.id)}
-                        disabled={end.isPending}
-                      >
+                      <Button size="small" color="error" onClick={() => end.run(session.id)} disabled={end.pending}>
                         {text.end}
                       </Button>
                     )}
@@ -100,7 +110,7 @@ function MySessions() {
             </TableBody>
           </Table>
         </Box>
-        <Button sx={{ mt: 2 }} onClick={() => end.mutate('others')} disabled={end.isPending}>
+        <Button sx={{ mt: 2 }} onClick={() => end.run('others')} disabled={end.pending}>
           {text.endOthers}
         </Button>
       </CardContent>
@@ -111,38 +121,21 @@ function MySessions() {
 /** The authenticator app: its state, and its set-up (QR code, first code, recovery codes shown once). */
 function SecondFactor() {
   const text = useSecurityText();
-  const notify = useNotify();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [enrolment, setEnrolment] = useState<{ secret: string; qr: string }>();
-  const [code, setCode] = useState('');
   const [recoveryCodes, setRecoveryCodes] = useState<string[]>();
-  const factors = useQuery({
-    queryKey: FACTORS,
-    queryFn: async () =>
-      (await apiCall<{ totp: boolean; recoveryCodesLeft: number }>('account/mfa')).data ?? {
-        totp: false,
-        recoveryCodesLeft: 0,
-      },
+  const factors = useApiData<{ totp: boolean; recoveryCodesLeft: number }>('account/mfa');
+  const begin = useAction(async () => {
+    const answer = await apiCall('account/mfa/totp', { method: 'POST' });
+    const { toDataURL } = await import('qrcode');
+    setEnrolment({ secret: String(answer.secret), qr: await toDataURL(String(answer.otpauthUrl)) });
   });
-  const begin = useMutation({
-    mutationFn: async () => {
-      const answer = await apiCall('account/mfa/totp', { method: 'POST' });
-      const { toDataURL } = await import('qrcode');
-      return { secret: String(answer.secret), qr: await toDataURL(String(answer.otpauthUrl)) };
-    },
-    onSuccess: setEnrolment,
-    onError: (error: Error) => notify(error.message, { type: 'error' }),
-  });
-  const verify = useMutation({
-    mutationFn: () => apiCall('account/mfa/totp/verify', { method: 'POST', json: { code: code.trim() } }),
-    onSuccess: (answer) => {
-      notify(answer.message, { type: 'success' });
-      setEnrolment(undefined);
-      setRecoveryCodes(answer.recoveryCodes as string[]);
-      void queryClient.invalidateQueries({ queryKey: FACTORS });
-    },
-    onError: (error: Error) => notify(error.message, { type: 'error' }),
+  const verify = useAction(async (code: string) => {
+    const answer = await apiCall('account/mfa/totp/verify', { method: 'POST', json: { code } });
+    setEnrolment(undefined);
+    setRecoveryCodes(answer.recoveryCodes as string[]);
+    factors.reload();
+    return answer;
   });
   return (
     <Card>
@@ -169,7 +162,7 @@ function SecondFactor() {
           </Alert>
         )}
         {factors.data && !factors.data.totp && !enrolment && (
-          <Button variant="contained" sx={{ mt: 2 }} onClick={() => begin.mutate()} disabled={begin.isPending}>
+          <Button variant="contained" sx={{ mt: 2 }} onClick={() => begin.run(undefined)} disabled={begin.pending}>
             {text.setUp}
           </Button>
         )}
@@ -180,15 +173,12 @@ function SecondFactor() {
             <Typography sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
               {text.secretKey}: <span data-testid="totp-secret">{enrolment.secret}</span>
             </Typography>
-            <TextField
-              label={text.code}
-              value={code}
-              autoComplete="one-time-code"
-              onChange={(event) => setCode(event.target.value)}
-            />
-            <Button variant="contained" onClick={() => verify.mutate()} disabled={verify.isPending || !code}>
-              {text.confirm}
-            </Button>
+            <Form onSubmit={(values: { code?: string }) => verify.run(String(values.code ?? '').trim())}>
+              <TextInput source="code" label={text.code} autoComplete="one-time-code" validate={required()} />
+              <Button type="submit" variant="contained" disabled={verify.pending}>
+                {text.confirm}
+              </Button>
+            </Form>
           </Stack>
         )}
       </CardContent>

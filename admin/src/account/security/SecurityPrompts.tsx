@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { Form, PasswordInput } from 'react-admin';
 import { securityState } from '../securityState';
 import { apiCall, apiUrl, httpClient } from '../../providers/httpClient';
 import { endSession } from '../../providers/session';
@@ -13,24 +14,22 @@ const IDLE_MESSAGE = 'You were signed out after a time without activity. Please 
 function ReauthDialog() {
   const text = useSecurityText();
   const { reauth } = useSyncExternalStore(securityState.subscribe, securityState.get);
-  const [value, setValue] = useState('');
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
   if (!reauth) return null;
   const close = (confirmed: boolean) => {
-    setValue('');
     setProblem('');
     securityState.settleReauth();
     if (confirmed) reauth.resolve();
     else reauth.reject(undefined);
   };
-  const confirm = async () => {
+  const confirm = async ({ secret = '' }: { secret?: string }) => {
     setBusy(true);
     try {
-      const typed = value.trim();
+      const typed = secret.trim();
       await apiCall('account/reauth', {
         method: 'POST',
-        json: CODE.test(typed) ? { code: typed } : { password: value },
+        json: CODE.test(typed) ? { code: typed } : { password: secret },
       });
       close(true);
     } catch (error) {
@@ -41,29 +40,25 @@ function ReauthDialog() {
   };
   return (
     <Dialog open onClose={() => close(false)} aria-labelledby="reauth-title">
-      <DialogTitle id="reauth-title">{text.reauthTitle}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{text.reauthText}</DialogContentText>
-        <TextField
-          autoFocus
-          fullWidth
-          margin="normal"
-          type="password"
-          autoComplete="current-password"
-          label={text.password}
-          value={value}
-          error={!!problem}
-          helperText={problem || ' '}
-          onChange={(event) => setValue(event.target.value)}
-          onKeyDown={(event) => event.key === 'Enter' && void confirm()}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={() => close(false)}>{text.cancel}</Button>
-        <Button variant="contained" onClick={() => void confirm()} disabled={busy || !value}>
-          {text.confirm}
-        </Button>
-      </DialogActions>
+      <Form onSubmit={(values: { secret?: string }) => void confirm(values)}>
+        <DialogTitle id="reauth-title">{text.reauthTitle}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{text.reauthText}</DialogContentText>
+          <PasswordInput
+            source="secret"
+            label={text.password}
+            autoComplete="current-password"
+            autoFocus
+            helperText={problem || false}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => close(false)}>{text.cancel}</Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {text.confirm}
+          </Button>
+        </DialogActions>
+      </Form>
     </Dialog>
   );
 }
