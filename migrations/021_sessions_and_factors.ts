@@ -2,9 +2,10 @@ import type { Knex } from 'knex';
 
 /**
  * Sign-in sessions (one per sign-in, named by its token), second factors with their recovery codes, and
- * the security policy an Admin sets (one row).
+ * the security policy an Admin sets (one row). Signing out ends a session, so revoked_tokens goes.
  */
 export async function up(knex: Knex): Promise<void> {
+  await knex.schema.dropTableIfExists('revoked_tokens');
   await knex.schema.createTable('sessions', (t) => {
     t.increments('id').primary();
     t.integer('member_id').unsigned().notNullable().references('id').inTable('team_members').onDelete('CASCADE');
@@ -57,4 +58,9 @@ export async function up(knex: Knex): Promise<void> {
 export async function down(knex: Knex): Promise<void> {
   for (const table of ['security_policy', 'mfa_recovery_codes', 'mfa_factors', 'sessions'])
     await knex.schema.dropTableIfExists(table);
+  await knex.schema.createTable('revoked_tokens', (t) => {
+    t.string('jti', 64).primary();
+    t.datetime('expires_at').notNullable();
+    t.index(['expires_at']);
+  });
 }
