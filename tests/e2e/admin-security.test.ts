@@ -10,7 +10,7 @@ const DESKTOP = { width: 1366, height: 768 };
 /**
  * A member's security in Chromium: TOTP enrolment from the avatar menu, signing in with a code and with
  * a recovery code (once), ending another browser's session from "My sessions", and a refund past the
- * step-up window that asks for the password and then goes through. The server's clock is a ManualClock.
+ * step-up window that asks for the password and then goes through, as does a queue's CSV. The server's clock is a ManualClock.
  */
 describe.skipIf(!browserAvailable())('account security in Chromium', () => {
   let server: TestServer;
@@ -107,6 +107,21 @@ describe.skipIf(!browserAvailable())('account security in Chromium', () => {
     await check.getByRole('button', { name: 'Confirm' }).click();
     await toast(desk, 'Order refunded; the customer will be mailed.').waitFor();
     expect((await server.db('orders').where({ order_id: waiting.order_id }).first()).refund_date).toMatch(/^\d{4}-/);
+
+    // The queue's CSV (customer data) asks again once the window is over; cancelled, nothing is written.
+    clock.advance({ minutes: 11 });
+    await desk.getByRole('button', { name: 'Export' }).click();
+    await check.getByRole('button', { name: 'Cancel' }).click();
+    await check.waitFor({ state: 'hidden' });
     await desk.getByTestId('welcome').waitFor();
+    const [download] = await Promise.all([
+      desk.waitForEvent('download'),
+      (async () => {
+        await desk.getByRole('button', { name: 'Export' }).click();
+        await check.getByRole('textbox', { name: 'Password' }).fill('demo1234');
+        await check.getByRole('button', { name: 'Confirm' }).click();
+      })(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
   });
 });

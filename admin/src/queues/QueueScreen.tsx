@@ -21,6 +21,7 @@ import {
   type ResourceFields,
 } from '../registry';
 import { downloadRowsAsCsv } from '../csv';
+import { apiCall } from '../providers/httpClient';
 import { ColumnsButton, SavedQueriesButton, type ColumnChoice } from '../preferences';
 import { ChangedRowsNotice } from '../live';
 import { OrdersTable } from './OrdersTable';
@@ -86,12 +87,14 @@ export function QueueListActions({
 
 /**
  * The CSV of a queue's rows: one column per table column the role reads (custom fields included), headed by
- * its label and in the table's format.
+ * its label and in the table's format. Customer data leaves the app here, so a recent password or code check
+ * comes first (the HTTP client asks for it when it is due; cancelled, nothing is written).
  */
 function useQueueExporter(fields: readonly FieldDefinition[], fileName: string): Exporter {
   const translate = useTranslate();
   const translateLabel = useTranslateLabel();
-  return (rows: Array<Record<string, unknown>>) =>
+  return async (rows: Array<Record<string, unknown>>) => {
+    if (!(await apiCall('account/step-up', { method: 'POST' }).catch(() => false))) return;
     downloadRowsAsCsv(
       rows.map((row) =>
         Object.fromEntries(
@@ -103,6 +106,7 @@ function useQueueExporter(fields: readonly FieldDefinition[], fileName: string):
       ),
       fileName,
     );
+  };
 }
 
 /**
