@@ -10,7 +10,8 @@ const DESKTOP = { width: 1366, height: 768 };
 /**
  * A member's security in Chromium: TOTP enrolment from the avatar menu, signing in with a code and with
  * a recovery code (once), ending another browser's session from "My sessions", and a refund past the
- * step-up window that asks for the password and then goes through, as does a queue's CSV. The server's clock is a ManualClock.
+ * step-up window that asks for the password and then goes through, as does a queue's CSV; an Admin's
+ * policy sending a Team member to enrolment first, and an Admin's reset of a factor. The server's clock is a ManualClock.
  */
 describe.skipIf(!browserAvailable())('account security in Chromium', () => {
   let server: TestServer;
@@ -123,5 +124,25 @@ describe.skipIf(!browserAvailable())('account security in Chromium', () => {
       })(),
     ]);
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
+
+    // An Admin requires a second factor of Team members: the next Team sign-in opens its enrolment first.
+    const admin = await passwordStep('admin@demo.test');
+    await admin.getByTestId('welcome').waitFor();
+    await admin.goto(`${server.url}/admin/account-security`);
+    await admin.getByRole('checkbox', { name: 'Team' }).check();
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await toast(admin, 'Security policy saved.').waitFor();
+    const team = await passwordStep('team@demo.test');
+    await team.getByRole('button', { name: 'Set up an authenticator app' }).waitFor();
+    expect(team.url()).toMatch(/\/admin\/account-security$/);
+
+    // The Admin resets the Manager's factor: the Manager's sessions end.
+    const managerId = (await server.db('team_members').where({ email: 'manager@demo.test' }).first('id')).id;
+    await admin.goto(`${server.url}/admin/manage-team/${managerId}`);
+    await admin.getByRole('button', { name: 'Reset second factor' }).click();
+    await admin.getByRole('button', { name: 'Click again to reset the second factor' }).click();
+    await toast(admin, /will set up a second factor again/).waitFor();
+    await desk.reload();
+    await toast(desk, 'Your second factor was reset. Please sign in again.').waitFor();
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Box,
@@ -13,10 +13,13 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { Form, required, TextInput, Title, useNotify } from 'react-admin';
+import { Form, required, TextInput, Title, usePermissions } from 'react-admin';
+import { can } from '@app/domain';
 import { useNavigate } from 'react-router-dom';
 import { apiCall } from '../../providers/httpClient';
 import { fill, useSecurityText } from './text';
+import { useAction, useApiData } from './useApi';
+import { SecurityPolicyForm } from './AdminSecurity';
 
 interface Session {
   id: number;
@@ -28,35 +31,6 @@ interface Session {
   lastSeenAt: string;
   endedAt: string | null;
   current: boolean;
-}
-
-/** An endpoint's data, read when the screen opens and again on `reload()`. */
-function useApiData<T>(path: string) {
-  const [data, setData] = useState<T>();
-  const reload = useCallback(() => {
-    apiCall<T>(path).then(
-      (answer) => setData(answer.data),
-      () => undefined,
-    );
-  }, [path]);
-  useEffect(reload, [reload]);
-  return { data, reload };
-}
-
-/** Runs an action, telling its outcome in a toast; answers whether it is under way. */
-function useAction<A>(action: (argument: A) => Promise<{ message: string } | void>) {
-  const notify = useNotify();
-  const [pending, setPending] = useState(false);
-  const run = (argument: A) => {
-    setPending(true);
-    action(argument)
-      .then(
-        (answer) => answer && notify(answer.message, { type: 'success' }),
-        (error: Error) => notify(error.message, { type: 'error' }),
-      )
-      .finally(() => setPending(false));
-  };
-  return { run, pending };
 }
 
 /** "My sessions": where and when the member is signed in; any other session ends with a click. */
@@ -189,11 +163,13 @@ function SecondFactor() {
 /** My sessions and second factor (from the avatar menu; first screen of a member who must enrol). */
 export default function AccountSecurity() {
   const text = useSecurityText();
+  const { permissions: role } = usePermissions<string>();
   return (
     <Stack spacing={2}>
       <Title title={text.title} />
       <SecondFactor />
       <MySessions />
+      {can(role, 'configuration.manage') && <SecurityPolicyForm />}
     </Stack>
   );
 }

@@ -5,3 +5,4 @@
 export { default as AccountSecurity } from './AccountSecurity';
 export { default as SecurityPrompts } from './SecurityPrompts';
 export { SecurityMenuItem } from './SecurityMenuItem';
+export { MemberSecurityActions } from './AdminSecurity';

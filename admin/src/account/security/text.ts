@@ -36,6 +36,15 @@ const en = {
   idleTitle: 'Still there?',
   idleText: 'You will be signed out in a minute for lack of activity.',
   keep: 'Stay signed in',
+  policy: 'Security policy',
+  mfaRoles: 'Roles that must use a second factor',
+  idleMinutes: 'Idle timeout (minutes)',
+  absoluteHours: 'Longest session (hours)',
+  allowedRanges: 'Address ranges each role may work from (CIDR, comma-separated; empty: anywhere)',
+  liveSessions: 'Sessions open: %{count}',
+  endAll: 'End all sessions',
+  resetFactor: 'Reset second factor',
+  resetConfirm: 'Click again to reset the second factor',
 };
 
 const fr: typeof en = {
@@ -71,6 +80,15 @@ const fr: typeof en = {
   idleTitle: 'Toujours là ?',
   idleText: 'Vous serez déconnecté dans une minute faute d’activité.',
   keep: 'Rester connecté',
+  policy: 'Politique de sécurité',
+  mfaRoles: 'Rôles tenus d’utiliser un second facteur',
+  idleMinutes: 'Délai d’inactivité (minutes)',
+  absoluteHours: 'Durée maximale d’une session (heures)',
+  allowedRanges: 'Plages d’adresses autorisées par rôle (CIDR, séparées par des virgules ; vide : partout)',
+  liveSessions: 'Sessions ouvertes : %{count}',
+  endAll: 'Terminer toutes les sessions',
+  resetFactor: 'Réinitialiser le second facteur',
+  resetConfirm: 'Cliquez encore pour réinitialiser le second facteur',
 };
 
 export type SecurityText = typeof en;
