@@ -119,7 +119,7 @@ export function MemberSecurityActions({ memberId }: { memberId: string | number 
             {text.endAll}
           </Button>
           {can(role, 'team.resetFactors') && (
-            <Button color="warning" onClick={() => (asked ? reset.run(undefined) : setAsked(true))}>
+            <Button onClick={() => (asked ? reset.run(undefined) : setAsked(true))}>
               {asked ? text.resetConfirm : text.resetFactor}
             </Button>
           )}
