@@ -18,11 +18,9 @@ const en = {
   ended: 'Ended',
   end: 'End',
   endOthers: 'End all other sessions',
-  sessionEnded: 'The session was ended.',
   factor: 'Second factor',
   factorOn: 'An authenticator app is set up. Recovery codes left: %{count}.',
   factorOff: 'No second factor is set up.',
-  factorRequired: 'Your role must use a second factor: set one up to continue.',
   setUp: 'Set up an authenticator app',
   scan: 'Scan this code with your authenticator app (or enter the key below), then enter the 6-digit code it shows.',
   secretKey: 'Key',
@@ -61,11 +59,9 @@ const fr: typeof en = {
   ended: 'Terminée',
   end: 'Terminer',
   endOthers: 'Terminer toutes les autres sessions',
-  sessionEnded: 'La session a été terminée.',
   factor: 'Second facteur',
   factorOn: 'Une application d’authentification est configurée. Codes de secours restants : %{count}.',
   factorOff: 'Aucun second facteur n’est configuré.',
-  factorRequired: 'Votre rôle doit utiliser un second facteur : configurez-le pour continuer.',
   setUp: 'Configurer une application d’authentification',
   scan: 'Scannez ce code avec votre application d’authentification (ou saisissez la clé ci-dessous), puis saisissez le code à 6 chiffres affiché.',
   secretKey: 'Clé',
@@ -90,9 +86,6 @@ const fr: typeof en = {
   resetFactor: 'Réinitialiser le second facteur',
   resetConfirm: 'Cliquez encore pour réinitialiser le second facteur',
 };
-
-export type SecurityText = typeof en;
-export const SECURITY_TEXT = { en, fr };
 
 /** The labels in the member's language; `%{count}` style values filled in by `fill`. */
 export function useSecurityText() {
