@@ -20,6 +20,7 @@ import * as customFields from './017_custom_fields.js';
 import * as counterDueIndex from './018_counter_due_index.js';
 import * as orderTotals from './019_order_totals.js';
 import * as statusModeIdIndex from './020_status_mode_id_index.js';
+import * as sessionsAndFactors from './021_sessions_and_factors.js';
 import * as disputes from './022_disputes.js';
 import * as searchIndexes from './023_search_indexes.js';
 import * as mailTemplates from './026_mail_templates.js';
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '018_counter_due_index': counterDueIndex,
   '019_order_totals': orderTotals,
   '020_status_mode_id_index': statusModeIdIndex,
+  '021_sessions_and_factors': sessionsAndFactors,
   '022_disputes': disputes,
   '023_search_indexes': searchIndexes,
   '026_mail_templates': mailTemplates,

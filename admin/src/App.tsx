@@ -24,12 +24,13 @@ import { mailTemplateResource } from './mail-templates';
 import { macroResource, ruleResource, runResource } from './automation';
 import { createPreferencesStore } from './preferences/store';
 import { TimeZoneScope } from './preferences/timeZone';
-import { ORDER_PAGE_ROUTE, REDIRECTS } from './routes';
+import { ACCOUNT_SECURITY_ROUTE, ORDER_PAGE_ROUTE, REDIRECTS } from './routes';
 import { PRODUCT_TITLE } from './config';
 
 // Loaded when first opened, so that a cold start on a queue (the usual one) downloads neither.
 const LoginPage = lazy(() => import('./login/LoginPage'));
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
+const AccountSecurity = lazy(() => import('./account/security').then((m) => ({ default: m.AccountSecurity })));
 
 const providers = { authProvider, dataProvider, i18nProvider, theme };
 /** The admin's one Store (<Admin store>): layouts and saved queries kept on the server per member. */
@@ -136,6 +137,7 @@ export function App() {
                   <Resource name="macros" {...macroResource} />
                   <CustomRoutes>
                     <Route path={ORDER_PAGE_ROUTE} element={<orders.show />} />
+                    <Route path={`/${ACCOUNT_SECURITY_ROUTE}`} element={<AccountSecurity />} />
                     {REDIRECTS.map(({ from, to }) => (
                       <Route key={from} path={from} element={<Redirect to={to} />} />
                     ))}

@@ -9,6 +9,9 @@ import { encodeId } from '@app/domain';
 /** The one route that differs from react-admin's: the order page, the Show of `orders`, at the old system's address. */
 export const ORDER_PAGE_ROUTE = '/view-order/:encodedId';
 
+/** "My sessions" and the second factor of the signed-in member. */
+export const ACCOUNT_SECURITY_ROUTE = 'account-security';
+
 /** The order page of an order (the id in the link is encoded). */
 export const orderPagePath = (basename: string, orderId: number) => `${basename}/view-order/${encodeId(orderId)}`;
 

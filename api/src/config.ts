@@ -41,6 +41,11 @@ export interface AppConfig {
   mailRetryBaseMs: number;
   /** Failed sign-ins per account and address before each further one waits (5x per address, any account). */
   loginRateMax: number;
+  /**
+   * Failed sign-ins per account and window (RATE_WINDOW_MS) that all unknown browsers share, and that each
+   * browser with a device cookie of the account has for itself (LOGIN_ACCOUNT_RATE_MAX); then 429.
+   */
+  loginAccountRateMax: number;
   /** The first wait after those (LOGIN_DELAY_BASE_MS); it doubles with each failure, up to RATE_WINDOW_MS. */
   loginDelayBaseMs: number;
   trackRateMax: number;
@@ -82,6 +87,10 @@ export interface AppConfig {
   liveHeartbeatMs: number;
   /** How long a queue page read stays cached when no order change clears it (PAGE_CACHE_MS; 0: no cache). */
   pageCacheMs: number;
+  /** A session with no request for this long ends (SESSION_IDLE_MINUTES); the security policy may set another. */
+  sessionIdleMinutes: number;
+  /** Refunds, role changes, imports, backups and exports need a password or factor check this recent (STEP_UP_MINUTES). */
+  stepUpMinutes: number;
   /** Bearer token that may read GET /metrics (METRICS_TOKEN); empty: no /metrics at all. */
   metricsToken: string;
   /** Live event streams open at once per member and per client address, across processes with Redis. */
@@ -129,6 +138,7 @@ const EnvSchema = Type.Object({
   AUTOMATION_WORKER: flag(true),
   WEBHOOK_SIGNING_SECRET: Type.String({ default: '' }),
   LOGIN_RATE_MAX: count(10, 1),
+  LOGIN_ACCOUNT_RATE_MAX: count(10, 1),
   LOGIN_DELAY_BASE_MS: count(1000, 1),
   TRACK_RATE_MAX: count(20, 1),
   RATE_WINDOW_MS: count(15 * 60_000, 1000),
@@ -158,6 +168,8 @@ const EnvSchema = Type.Object({
   LIVE_TICKET_RATE_MAX: count(30, 1),
   PAGE_CACHE_MS: count(5_000),
   METRICS_TOKEN: Type.String({ default: '' }),
+  SESSION_IDLE_MINUTES: count(30, 1),
+  STEP_UP_MINUTES: count(10, 1),
 });
 
 /** What Ajv says of a variable that breaks its rule (`instancePath` is `/NAME`). */
@@ -235,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailRetryBaseMs: vars.MAIL_RETRY_BASE_MS,
     automationWorker: FLAG_ON.includes(vars.AUTOMATION_WORKER),
     loginRateMax: vars.LOGIN_RATE_MAX,
+    loginAccountRateMax: vars.LOGIN_ACCOUNT_RATE_MAX,
     loginDelayBaseMs: vars.LOGIN_DELAY_BASE_MS,
     trackRateMax: vars.TRACK_RATE_MAX,
     rateWindowMs: vars.RATE_WINDOW_MS,
@@ -259,6 +272,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     liveHeartbeatMs: vars.LIVE_HEARTBEAT_MS,
     pageCacheMs: vars.PAGE_CACHE_MS,
     metricsToken: vars.METRICS_TOKEN,
+    sessionIdleMinutes: vars.SESSION_IDLE_MINUTES,
+    stepUpMinutes: vars.STEP_UP_MINUTES,
     liveStreamsPerMember: vars.LIVE_STREAMS_PER_MEMBER,
     liveStreamsPerAddress: vars.LIVE_STREAMS_PER_ADDRESS,
     liveTicketRateMax: vars.LIVE_TICKET_RATE_MAX,

@@ -13,6 +13,8 @@ export class HttpError extends Error {
   constructor(
     public readonly statusCode: number,
     message: string,
+    /** Flags the client acts on, sent beside the message (e.g. `reauth: true`). */
+    public readonly flags?: Record<string, true>,
   ) {
     super(message);
     this.name = 'HttpError';

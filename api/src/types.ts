@@ -18,8 +18,10 @@ export interface TokenPayload {
   user: { id: number; name: string; type: Role };
   /** token_version of the member when signed in; a password change bumps it. */
   tv: number;
-  /** The token's id: signing out revokes it (revoked_tokens). */
+  /** The token's own id; live streams opened with it end with its session. */
   jti: string;
+  /** The session (sessions.id) this token belongs to: ending the session refuses the token. */
+  sid: number;
 }
 
 declare module 'fastify' {
@@ -41,12 +43,20 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     member: Member;
+    /** The session of the request's token (sessions.id). */
+    sessionId: number;
   }
   interface FastifyContextConfig {
     /** Open to anyone: no token needed. */
     public?: boolean;
     /** Role permission needed, checked after the token (docs/product.md#roles-and-permissions). */
     permission?: Permission;
+    /** Needs a password or second-factor check within the step-up window (else 401 with `reauth: true`). */
+    stepUp?: boolean;
+    /** Open to a session that may only enrol a second factor. */
+    enrolment?: boolean;
+    /** Not a sign of the member's activity: does not keep an idle session. */
+    passive?: boolean;
   }
 }
 

@@ -35,6 +35,12 @@ export const PERMISSIONS = {
   /** The audit log (who did what, when): evidence, so managers only. */
   'audit.read': ['Admin', 'Manager'],
   'account.signOut': ALL,
+  /** One's own sessions, second factors and step-up checks. */
+  'account.security': ALL,
+  /** See and end the sessions of members of lower roles (an Admin: of anyone). */
+  'team.sessions': ['Admin', 'Manager'],
+  /** Remove a member's second factors, so that they enrol again. */
+  'team.resetFactors': ['Admin'],
   /** One's own screen layout and saved queries (/api/preferences). */
   'preferences.own': ALL,
   /** Publish a role's default layout, which every member of that role starts from. */

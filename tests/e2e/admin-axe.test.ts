@@ -116,6 +116,11 @@ const SCREENS: Screen[] = [
     ready: (page) => page.getByTestId('active-gateway').getByText(/\w/).waitFor(),
   },
   { name: 'Change Password', path: () => '/admin/change-password', ready: heading('Update Password') },
+  {
+    name: 'My sessions and security',
+    path: () => '/admin/account-security',
+    ready: (page) => page.getByRole('button', { name: 'Save' }).waitFor(),
+  },
   { name: 'Audit Log', path: () => '/admin/audit-events', ready: firstRow },
   // The Configuration area: its lists, and its forms with their every input.
   { name: 'Order fields', path: () => '/admin/order-fields', ready: firstRow },

@@ -38,6 +38,7 @@ export async function createTestApp(
       jwtSecret: TEST_JWT_SECRET,
       mailWorker: false,
       loginRateMax: 1000,
+      loginAccountRateMax: 1000,
       trackRateMax: 1000,
       ...overrides,
     },

@@ -27,6 +27,8 @@ export const en = {
       email: 'Email ID',
       password: 'Password',
       submit: 'Sign In',
+      code: 'Code from your authenticator app (or a recovery code)',
+      codeRequired: 'Please enter the code.',
     },
     header: {
       welcome: 'Welcome %{name}',

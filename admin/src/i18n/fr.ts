@@ -26,6 +26,8 @@ export const fr: AppMessages = {
       email: 'Adresse e-mail',
       password: 'Mot de passe',
       submit: 'Se connecter',
+      code: 'Code de votre application d’authentification (ou un code de secours)',
+      codeRequired: 'Veuillez saisir le code.',
     },
     header: {
       welcome: 'Bienvenue %{name}',

@@ -8,6 +8,9 @@ import { Bell } from '../notifications/Bell';
 // The user menu's preference items (and their dialogs, the zone picker's autocomplete among them) load when the
 // menu first opens: no screen needs them to draw. Logout waits with them, so that it never moves down under a
 // pointer already aiming at it when they arrive (that click would reset the layout instead).
+const SecurityMenuItem = lazy(() =>
+  import('../account/security').then((module) => ({ default: module.SecurityMenuItem })),
+);
 const TimeZoneMenuItem = lazy(() =>
   import('../preferences/TimeZoneMenuItem').then((module) => ({ default: module.TimeZoneMenuItem })),
 );
@@ -46,6 +49,7 @@ export function AppBar() {
         // Named by the member, as its visible text reads, with Logout inside.
         <UserMenu label={identity?.fullName ?? translate('app.header.accountMenu')}>
           <Suspense>
+            <SecurityMenuItem />
             <TimeZoneMenuItem />
             <ResetLayoutMenuItem />
             <PublishLayoutMenuItem />

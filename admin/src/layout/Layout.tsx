@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Layout as RaLayout, TitlePortal, useBasename, useNotify, useTranslate } from 'react-admin';
 import { PRODUCT_TITLE } from '../config';
@@ -10,6 +10,9 @@ import { preloadQueueScreen } from '../queues';
 import { AppBar } from './AppBar';
 import { Menu } from './Menu';
 import { Sidebar } from './Sidebar';
+
+// The step-up dialog and the idle warning, loaded after the first screen.
+const SecurityPrompts = lazy(() => import('../account/security').then((m) => ({ default: m.SecurityPrompts })));
 
 /** The sign-in's success toast, once /admin is open: the sign-in page's toasts went with it. */
 function useSignInNotice() {
@@ -62,6 +65,9 @@ export function Layout({ children }: { children: ReactNode }) {
       */}
         <TitlePortal component="h1" variant="h5" sx={{ mt: 2, mb: 1, flex: 'none', whiteSpace: 'normal' }} />
         {children}
+        <Suspense>
+          <SecurityPrompts />
+        </Suspense>
       </RaLayout>
     </LiveProvider>
   );

@@ -17,6 +17,7 @@ import { takeSignOutNotice } from '../providers/session';
 /** The old system's sign-in rules and messages. */
 const validateEmail = [required('app.validation.emailRequired'), email('app.validation.emailInvalid')];
 const validatePassword = required('app.validation.passwordRequired');
+const validateCode = required('app.login.codeRequired');
 
 interface Credentials {
   email: string;
@@ -32,6 +33,8 @@ export default function LoginPage() {
   const notify = useNotify();
   const translate = useTranslate();
   const [loading, setLoading] = useState(false);
+  // Set once the password was right for a member with a second factor: the code is asked next.
+  const [challenge, setChallenge] = useState<string>();
 
   useEffect(() => {
     document.title = COUNTRY_NAME;
@@ -40,13 +43,18 @@ export default function LoginPage() {
     if (notice) notify(notice.message, { type: notice.type });
   }, [notify]);
 
-  const submit = async (values: Partial<Credentials>) => {
+  const submit = async (values: Partial<Credentials & { code: string }>) => {
     setLoading(true);
     try {
       // The success toast is the admin layout's (authProvider keeps the server's message for it).
-      await login({ email: values.email!.trim(), password: values.password! }, '/admin');
+      const credentials = challenge
+        ? { challenge, code: values.code!.trim() }
+        : { email: values.email!.trim(), password: values.password! };
+      await login(credentials, '/admin');
     } catch (error) {
-      notify((error as Error).message || 'Sign-in failed.', { type: 'error' });
+      const next = (error as { challenge?: string }).challenge;
+      if (next) setChallenge(next);
+      notify((error as Error).message || 'Sign-in failed.', { type: next ? 'info' : 'error' });
     } finally {
       setLoading(false);
     }
@@ -73,22 +81,34 @@ export default function LoginPage() {
           <Typography color="text.secondary" sx={{ mb: 3 }}>
             {translate('app.login.subtitle')}
           </Typography>
-          <Form<Credentials> onSubmit={submit} noValidate disableInvalidFormNotification>
+          <Form<Credentials> key={challenge} onSubmit={submit} noValidate disableInvalidFormNotification>
             <Stack>
-              <TextInput
-                source="email"
-                type="email"
-                label="app.login.email"
-                autoComplete="username"
-                validate={validateEmail}
-                autoFocus
-              />
-              <PasswordInput
-                source="password"
-                label="app.login.password"
-                autoComplete="current-password"
-                validate={validatePassword}
-              />
+              {challenge ? (
+                <TextInput
+                  source="code"
+                  label="app.login.code"
+                  autoComplete="one-time-code"
+                  validate={validateCode}
+                  autoFocus
+                />
+              ) : (
+                <>
+                  <TextInput
+                    source="email"
+                    type="email"
+                    label="app.login.email"
+                    autoComplete="username"
+                    validate={validateEmail}
+                    autoFocus
+                  />
+                  <PasswordInput
+                    source="password"
+                    label="app.login.password"
+                    autoComplete="current-password"
+                    validate={validatePassword}
+                  />
+                </>
+              )}
               <SaveButton
                 label="app.login.submit"
                 icon={<></>}

@@ -3,22 +3,24 @@ import { apiCall, apiUrl, httpClient } from './httpClient';
 import { clearStoredUser, endSession, readStoredUser, roleFromToken, storeUser, type StoredUser } from './session';
 import { rememberSignInNotice } from '../login/signInNotice';
 import { roleCanAccess } from './resources';
+import { ACCOUNT_SECURITY_ROUTE } from '../routes';
 
 /**
  * Sign-in against admin-login; the login is stored under `user` with accessToken, as the old system stores it.
  * A 401 ends the session in the HTTP client, whichever call got it; checkError then sends the member to '/'.
  */
 export const authProvider: AuthProvider = {
-  async login({ email, password }: { email: string; password: string }) {
-    const answer = await apiCall<Omit<StoredUser, 'accessToken'>>('admin/admin-login', {
-      method: 'POST',
-      json: { email, password },
-    });
+  /** Email and password, then (for a member with a second factor) the challenge they answered and a code. */
+  async login(credentials: { email: string; password: string } | { challenge: string; code: string }) {
+    const step = 'challenge' in credentials ? 'admin/admin-login/mfa' : 'admin/admin-login';
+    const answer = await apiCall<Omit<StoredUser, 'accessToken'>>(step, { method: 'POST', json: credentials });
+    if (answer.mfaRequired) throw Object.assign(new Error(answer.message), { challenge: answer.challenge });
     if (!answer.data) throw new Error(answer.message);
     // Shown by the admin layout once /admin opens (the sign-in page's toasts go with it).
     rememberSignInNotice(answer.message);
     storeUser({ ...answer.data, accessToken: String(answer.jwtToken) });
-    return { redirectTo: '/admin' };
+    // A role that must have a second factor sets one up before anything else.
+    return { redirectTo: answer.mfaEnrolmentRequired ? `/admin/${ACCOUNT_SECURITY_ROUTE}` : '/admin' };
   },
   /**
    * Signs out here, then ends the token on the server too (admin/logout). The login goes first, so that a
@@ -39,8 +41,9 @@ export const authProvider: AuthProvider = {
     if (!readStoredUser()) throw { redirectTo: '/', message: false };
   },
   /** The sign-in page shows the 401's message (endSession keeps it), so react-admin shows none here. */
-  async checkError(error: { status?: number; message?: string }) {
-    if (error?.status !== 401) return;
+  async checkError(error: { status?: number; message?: string; body?: { reauth?: boolean } }) {
+    // A refused step-up (the member cancelled the check) leaves the session as it is.
+    if (error?.status !== 401 || error.body?.reauth) return;
     endSession(error.message || 'Your session has ended. Please sign in again.');
     throw { redirectTo: '/', message: false, logoutUser: true };
   },

@@ -1,6 +1,7 @@
 import { fetchUtils, HttpError } from 'react-admin';
 import { API_BASE } from '../config';
 import { endSession, readStoredUser } from './session';
+import { securityState } from '../account/securityState';
 
 /** The answer envelope of every old-system endpoint. */
 export interface Envelope<T = unknown> {
@@ -36,7 +37,8 @@ export function refusal(httpStatus: number, payload: unknown): HttpError {
   const envelope = payload as Partial<Envelope> | null | undefined;
   const message =
     typeof envelope?.message === 'string' && envelope.message ? envelope.message : `The server answered ${httpStatus}.`;
-  if (httpStatus === 401) endSession(message);
+  // A step-up request keeps the session: the client asks the member to confirm and retries.
+  if (httpStatus === 401 && !envelope?.reauth) endSession(message);
   return new HttpError(message, httpStatus >= 200 && httpStatus < 300 ? 400 : httpStatus, payload);
 }
 
@@ -65,13 +67,20 @@ function takeEarlyGet(url: string, options: fetchUtils.Options): Promise<HttpAns
  * The one HTTP client of the admin: every JSON call (ra-data-simple-rest's and the old system's endpoints') goes
  * through it. It attaches the token, parses JSON, and turns a non-2xx answer into `refusal`'s error.
  */
-export async function httpClient(url: string, options: fetchUtils.Options = {}): Promise<HttpAnswer> {
+export async function httpClient(url: string, options: fetchUtils.Options = {}, retried = false): Promise<HttpAnswer> {
   const headers = withToken(options.headers ?? { Accept: 'application/json' });
   try {
-    return await (takeEarlyGet(url, options) ?? fetchUtils.fetchJson(url, { ...options, headers }));
+    const answer = await (takeEarlyGet(url, options) ?? fetchUtils.fetchJson(url, { ...options, headers }));
+    const idleMinutes = Number(answer.headers.get('x-session-idle-minutes'));
+    if (idleMinutes && !url.includes('/events/ticket')) securityState.noteActivity(idleMinutes);
+    return answer;
   } catch (error) {
-    if (error instanceof HttpError) throw refusal(error.status, error.body);
-    throw error;
+    if (!(error instanceof HttpError)) throw error;
+    const refused = refusal(error.status, error.body);
+    if (error.status !== 401 || !(error.body as Envelope | undefined)?.reauth || retried) throw refused;
+    // Refunds, role changes and the like need a recent password or code: ask, then send it again.
+    await securityState.askReauth(refused);
+    return httpClient(url, options, true);
   }
 }
 

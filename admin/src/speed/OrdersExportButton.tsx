@@ -3,13 +3,14 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { useMutation } from '@tanstack/react-query';
 import { useListContext, useTranslate } from 'react-admin';
 import { fileNameOf, saveBlob } from '@app/domain/browser/download';
-import { apiUrl, refusal, withToken } from '../providers/httpClient';
+import { apiCall, apiUrl, refusal, withToken } from '../providers/httpClient';
 import { permanentFilterOf } from '../providers/resources';
 import { useClosableNotify } from '../layout/useClosableNotify';
 
 /**
  * A queue's CSV, whole: the server streams every row of the queue with the list's filters and the columns
- * the role may read (GET /api/orders/export), however many there are.
+ * the role may read (GET /api/orders/export), however many there are. Customer data leaves the app here, so
+ * a recent password or code check comes first: the HTTP client asks for it when it is due.
  */
 export function OrdersExportButton() {
   const translate = useTranslate();
@@ -17,6 +18,7 @@ export function OrdersExportButton() {
   const { resource, filterValues, total } = useListContext();
   const download = useMutation({
     mutationFn: async () => {
+      await apiCall('account/step-up', { method: 'POST' });
       const filter = JSON.stringify({ ...filterValues, ...permanentFilterOf(resource) });
       const response = await fetch(apiUrl(`orders/export?${new URLSearchParams({ filter })}`), {
         headers: withToken(),

@@ -1,12 +1,21 @@
-import { Edit, useNotify, useRedirect, useResourceContext } from 'react-admin';
+import { lazy, Suspense } from 'react';
+import { useParams } from 'react-router-dom';
+import { can } from '@app/domain';
+import { Edit, useNotify, usePermissions, useRedirect, useResourceContext } from 'react-admin';
 import { TeamMemberForm } from './TeamMemberForm';
 import { TeamMemberTable } from './TeamMemberTable';
+
+const MemberSecurityActions = lazy(() =>
+  import('../account/security').then((module) => ({ default: module.MemberSecurityActions })),
+);
 
 /** The edit view: the member's form above the list, then back to the list. */
 export default function TeamMemberEdit() {
   const notify = useNotify();
   const redirect = useRedirect();
   const resource = useResourceContext();
+  const { id } = useParams();
+  const { permissions: role } = usePermissions<string>();
   return (
     <>
       <Edit
@@ -26,6 +35,11 @@ export default function TeamMemberEdit() {
       >
         <TeamMemberForm mode="edit" />
       </Edit>
+      {id && can(role, 'team.sessions') && (
+        <Suspense>
+          <MemberSecurityActions memberId={id} />
+        </Suspense>
+      )}
       <TeamMemberTable />
     </>
   );

@@ -33,13 +33,15 @@ export default fp(async (app) => {
   await app.register(memberCache);
 
   app.addHook('onRoute', (route) => {
-    const config = route.config as { public?: boolean; permission?: string } | undefined;
+    const config = route.config as { public?: boolean; permission?: string; stepUp?: boolean } | undefined;
     if (route.url.startsWith('/api/admin/') && !config?.public && !config?.permission) {
       throw new Error(`Admin route ${route.method} ${route.url} must name a permission`);
     }
+    // Role and team changes need a recent password or factor check, whichever route makes them.
+    if (config?.permission === 'team.manage' && route.method !== 'GET') config.stepUp = true;
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     // Decided by the route that matched, never by the raw URL: an absolute-form target
     // (`GET http://host/api/...`) reaches the same route with a URL that does not start with /api/.
     const route = request.routeOptions.url ?? '';
@@ -65,12 +67,24 @@ export default fp(async (app) => {
     request.user = payload;
     // Cached per token for a moment: the lookup was most of the fixed cost of a request. The auth module
     // answers it through its decoration (a plugin imports no module); it is registered by the time a request comes.
-    const member = await app.memberCache.get(String(payload.jti), () => app.authService.sessionMember(app.db, payload));
-    if (!member) {
+    const auth = app.authService;
+    const signedIn = await app.memberCache.get(String(payload.jti), () => auth.loadSignedIn(app, payload));
+    if (!signedIn) {
       throw unauthorized('Your session is no longer valid. Please sign in again.');
     }
+    const config = request.routeOptions.config;
+    await auth.checkSession(app, signedIn, { activity: !config.passive });
+    const { member, session, policy } = signedIn;
+    if (!auth.addressAllowed(policy, member.type, request.ip)) throw forbidden(auth.ADDRESS_REFUSED);
     request.member = { id: member.id, name: member.name, email: member.email, type: member.type };
-    const permission = request.routeOptions.config.permission;
+    request.sessionId = session.id;
+    // The admin warns a minute before the idle end.
+    void reply.header('x-session-idle-minutes', String(policy.idleMinutes));
+    if (session.enrolment_only && !config.enrolment)
+      throw new HttpError(403, 'Set up a second factor before anything else.', { mfaEnrolmentRequired: true });
+    const permission = config.permission;
     if (permission && !can(member.type, permission)) throw forbidden();
+    if (config.stepUp && !auth.recentlyVerified(app, session))
+      throw new HttpError(401, 'Please confirm it is you to do this.', { reauth: true });
   });
 });

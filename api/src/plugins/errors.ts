@@ -132,7 +132,8 @@ export default fp(async (app) => {
 
   app.setErrorHandler((error: FastifyError & { validation?: ValidationIssue[] }, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send({ status: error.statusCode === 401 ? 401 : 0, message: error.message });
+      const status = error.statusCode === 401 && !error.flags ? 401 : 0;
+      return reply.code(error.statusCode).send({ status, ...error.flags, message: error.message });
     }
     if (error.validation?.length) {
       const message = validationMessage(error.validation[0]!, error.validationContext ?? 'request');

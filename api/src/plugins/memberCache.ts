@@ -10,7 +10,7 @@ declare module 'fastify' {
 }
 
 /**
- * How long a session check (token not revoked, member there with the token's version) is trusted
+ * How long a session check (its session row, member there with the token's version) is trusted
  * without asking the database again. A change by a team or account route clears every process's
  * cache at once; this only bounds the staleness if that message is lost.
  */

@@ -228,7 +228,7 @@ describe.each(setups)('live streams on %s, %s', (dialect, bus) => {
     const stream = await hold(revoked, 'b');
     expect(stream.status).toBe(200);
     const { jti } = t.app.jwt.decode<{ jti: string }>(revoked)!;
-    await t.db('revoked_tokens').insert({ jti, expires_at: '2099-01-01 00:00:00' });
+    await t.db('sessions').where({ jti }).update({ ended_at: '2026-01-01 00:00:00', end_reason: 'ended' });
     await stream.ended;
 
     const email = `quiet-${bus}@demo.test`.toLowerCase();

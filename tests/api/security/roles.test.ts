@@ -54,9 +54,12 @@ describe.each(dialects())('role matrix on %s', (dialect) => {
   let closed: Endpoint[];
   const tokens = {} as Record<Role, string>;
   const logoutTokens = {} as Record<Role, string>;
-  /** Every table but the signed-out token ids, which the matrix's logout calls add to. */
+  /**
+   * Every table but the sessions, which the matrix's logout calls end, and the second factors, where
+   * starting an enrolment keeps a secret not yet in force.
+   */
   const checksums = async () => {
-    const { revoked_tokens: _, ...rest } = await tableChecksums(t.db);
+    const { sessions: _, mfa_factors: __, ...rest } = await tableChecksums(t.db);
     return rest;
   };
 

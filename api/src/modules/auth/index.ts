@@ -1,4 +1,6 @@
+import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
+import cookie from '@fastify/cookie';
 import * as authService from './service.js';
 import routes from './routes.js';
 
@@ -12,6 +14,9 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     app.decorate('authService', authService);
+    // Signs the device cookies of sign-in (a key of its own, derived from JWT_SECRET).
+    const secret = Buffer.from(crypto.hkdfSync('sha256', app.config.jwtSecret, 'tdac', 'device-cookie', 32));
+    await app.register(cookie, { secret: secret.toString('base64url') });
     await app.register(routes, { prefix: '/api' });
   },
   { name: 'auth' },

@@ -1,20 +1,36 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { normaliseEmail } from '@app/domain';
 import { ok } from '../../http.js';
 import { redisNamespace } from '../../plugins/redis.js';
 import { createSignInThrottle, WaitBeforeRetrying } from './failureLimits.js';
-import { ChangePasswordBody, LoginBody, MemberView } from './schemas.js';
-import { changePassword, signIn, signOut } from './service.js';
+import {
+  accountTag,
+  createDeviceThrottle,
+  DEVICE_COOKIE,
+  DEVICE_COOKIE_DAYS,
+  newDeviceCookie,
+} from './deviceThrottle.js';
+import { ChangePasswordBody, LoginBody, LoginMfaBody, LoginAnswer, MemberView } from './schemas.js';
+import { admit, changePassword, checkPassword, issueChallenge, redeemChallenge, signOut } from './service.js';
+import { checkSecondFactor, hasFactor } from './factors.js';
+import { endSessions } from './sessions.js';
+import { recordAudit } from '../audit/service.js';
 import { endLiveStreams } from '../events/service.js';
+import accountRoutes from './accountRoutes.js';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const throttle = createSignInThrottle(app.redis, `${redisNamespace(app.config)}:`, {
+  const prefix = `${redisNamespace(app.config)}:`;
+  const throttle = createSignInThrottle(app.redis, prefix, {
     freeFailures: app.config.loginRateMax,
     baseDelayMs: app.config.loginDelayBaseMs,
     maxDelayMs: app.config.rateWindowMs,
   });
-  /** Runs a password check under the sign-in throttle, saying in Retry-After how long to wait when refused. */
+  const devices = createDeviceThrottle(app.redis, prefix, {
+    failures: app.config.loginAccountRateMax,
+    windowMs: app.config.rateWindowMs,
+  });
+  /** Runs a credential check under the sign-in throttle, saying in Retry-After how long to wait when refused. */
   const throttled = async <T>(reply: FastifyReply, email: string, address: string, check: () => Promise<T>) => {
     try {
       return await throttle.attempt(normaliseEmail(email), address, check);
@@ -23,14 +39,71 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       throw error;
     }
   };
+  /** A sign-in step: the address throttle, then the allowance of the browser's device for this account. */
+  const signInStep = async <T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    email: string,
+    check: () => Promise<T>,
+  ) => {
+    const raw = request.cookies[DEVICE_COOKIE];
+    const unsigned = raw ? request.unsignCookie(raw) : null;
+    const cookie = unsigned?.valid ? unsigned.value : null;
+    return throttled(reply, email, request.ip, () => devices.attempt(normaliseEmail(email), cookie, check));
+  };
+  /** Signs the member in, and gives a browser that had no device cookie for this account one. */
+  const signedIn = async (request: FastifyRequest, reply: FastifyReply, member: Parameters<typeof admit>[2]) => {
+    const answer = await admit(app, request, member);
+    const raw = request.cookies[DEVICE_COOKIE];
+    const known = raw && request.unsignCookie(raw).value?.startsWith(`${accountTag(normaliseEmail(member.email))}.`);
+    if (!known)
+      void reply.setCookie(DEVICE_COOKIE, newDeviceCookie(normaliseEmail(member.email)), {
+        signed: true,
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: app.config.nodeEnv === 'production',
+        path: '/api/admin/admin-login',
+        maxAge: DEVICE_COOKIE_DAYS * 86_400,
+      });
+    return answer;
+  };
 
   app.post(
     '/admin/admin-login',
-    { schema: { tags: ['account'], body: LoginBody, security: [] }, config: { public: true } },
+    {
+      schema: { tags: ['account'], body: LoginBody, response: { 200: LoginAnswer }, security: [] },
+      config: { public: true },
+    },
     async (request, reply) => {
       const { email, password } = request.body;
-      const { token, data } = await throttled(reply, email, request.ip, () => signIn(app, email, password));
-      return { status: 1, message: 'Login successfully.', token, jwtToken: token, data };
+      const member = await signInStep(request, reply, email, () => checkPassword(app, email, password));
+      if (await hasFactor(app, member.id))
+        return {
+          status: 1 as const,
+          message: 'Enter the code from your authenticator app.',
+          mfaRequired: true as const,
+          challenge: issueChallenge(app, member),
+        };
+      return signedIn(request, reply, member);
+    },
+  );
+
+  app.post(
+    '/admin/admin-login/mfa',
+    {
+      schema: { tags: ['account'], body: LoginMfaBody, response: { 200: LoginAnswer }, security: [] },
+      config: { public: true },
+    },
+    async (request, reply) => {
+      const member = await redeemChallenge(app, request.body.challenge);
+      const used = await signInStep(request, reply, member.email, () =>
+        checkSecondFactor(app, member.id, request.body.code),
+      );
+      if (used === 'recovery-code')
+        await recordAudit(app.db, member, [
+          { action: 'mfa-recovery-code', detail: `${member.name} signed in with a recovery code` },
+        ]);
+      return signedIn(request, reply, member);
     },
   );
 
@@ -46,6 +119,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           },
         },
       },
+      config: { enrolment: true },
     },
     async (request) => ok('Member details.', request.member),
   );
@@ -59,6 +133,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       await throttled(reply, request.member.email, request.ip, () =>
         changePassword(app, request.member, currentPassword, newPassword),
       );
+      await endSessions(app, app.db('sessions').where({ member_id: request.member.id }), 'signed-out');
       await endLiveStreams(app.db, { memberId: request.member.id });
       return ok('Password updated successfully. Please sign in again.');
     },
@@ -66,13 +141,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/admin/logout',
-    { schema: { tags: ['account'] }, config: { permission: 'account.signOut' } },
+    { schema: { tags: ['account'] }, config: { permission: 'account.signOut', enrolment: true } },
     async (request) => {
       await signOut(app, request.user);
-      await endLiveStreams(app.db, { tokenId: request.user.jti });
       return ok('You have been signed out.');
     },
   );
+
+  await app.register(accountRoutes, { throttled });
 };
 
 export default routes;

@@ -109,7 +109,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/configuration/import',
     {
       schema: { tags, querystring: ImportQuery, body: ImportBody },
-      config: manage,
+      config: { ...manage, stepUp: true },
       bodyLimit: CONFIGURATION_LIMITS.documentBytes,
     },
     async (request) => {

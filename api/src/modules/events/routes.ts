@@ -18,7 +18,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     streamsPerMember: app.config.liveStreamsPerMember,
     streamsPerAddress: app.config.liveStreamsPerAddress,
     // Through the decorations of auth and orders, which tell the live hub of their changes (they import events).
-    sessionOf: (payload) => app.authService.sessionMember(app.db, payload),
+    sessionOf: (payload) => app.authService.sessionMember(app, payload),
     countsDelayMs: 100,
     countsOf: (members) => app.ordersService.folderCountsOf(app.db, members),
     customQueues: () => app.ordersService.configuredCustomQueues(app),
@@ -44,7 +44,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/admin/events/ticket',
     {
       schema: { tags, querystring: TicketQuery },
-      config: { permission: 'orders.read', rateLimit: ticketRateLimit },
+      config: { permission: 'orders.read', rateLimit: ticketRateLimit, passive: true },
     },
     async (request) => {
       const ticket = await hub.tickets.issue({
@@ -78,7 +78,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         const header = request.headers['last-event-id'];
         if (typeof header === 'string' && isEventId(header)) lastId = header;
       }
-      const member = await app.authService.sessionMember(app.db, payload);
+      const member = await app.authService.sessionMember(app, payload);
       if (!member) throw unauthorized('Your session is no longer valid. Please sign in again.');
       if (!can(member.type, 'orders.read')) throw forbidden();
       await hub.open(

@@ -30,7 +30,7 @@ async function isStaff(app: FastifyInstance, request: FastifyRequest): Promise<b
   try {
     const payload = await request.jwtVerify<TokenPayload>();
     // Auth's decoration, not an import: auth uses the modules that read documents through this one.
-    const member = await app.authService.sessionMember(app.db, payload);
+    const member = await app.authService.sessionMember(app, payload);
     return !!member && can(member.type, 'orders.read');
   } catch {
     return false;

@@ -24,8 +24,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     ok('Payment gateways.', await gateways(app.db)),
   );
 
-  app.post('/admin/payment-gateway-setting', { schema: { tags, body: SwitchBody }, config }, async (request) =>
-    ok(await switchGateway(app.db, request.member, request.body.gatewayId)),
+  app.post(
+    '/admin/payment-gateway-setting',
+    { schema: { tags, body: SwitchBody }, config: { ...config, stepUp: true } },
+    async (request) => ok(await switchGateway(app.db, request.member, request.body.gatewayId)),
   );
 };
 

@@ -142,7 +142,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/admin/move-to-complete-refund',
-    { schema: { tags, body: OrderIdsBody }, config: { permission: 'orders.work' } },
+    { schema: { tags, body: OrderIdsBody }, config: { permission: 'orders.work', stepUp: true } },
     async (request) => {
       const { orderId, version } = request.body;
       return ok(await refundOrders(app.db, app.config, request.member, orderId, seenVersions(orderId, version)));
@@ -243,7 +243,8 @@ export const workRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/orders/export',
     {
       schema: { tags, querystring: ExportQuery, response: ExportResponse, produces: ['text/csv'] },
-      config: { permission: 'orders.read' },
+      // Customer data leaves the app: a recent password or code check, as for the other sensitive acts.
+      config: { permission: 'orders.read', stepUp: true },
     },
     async (request, reply) => {
       const list = listRequest(app, request.member, listQueryOf(request, app.registry.orders!));
