@@ -20,6 +20,7 @@ import * as customFields from './017_custom_fields.js';
 import * as counterDueIndex from './018_counter_due_index.js';
 import * as orderTotals from './019_order_totals.js';
 import * as statusModeIdIndex from './020_status_mode_id_index.js';
+import * as privacy from './024_privacy.js';
 
 /**
  * Migrations in order, imported statically so that they run the same under tsx, vitest and a bundle.
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '018_counter_due_index': counterDueIndex,
   '019_order_totals': orderTotals,
   '020_status_mode_id_index': statusModeIdIndex,
+  '024_privacy': privacy,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
