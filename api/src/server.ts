@@ -6,6 +6,7 @@ import { buildApp } from './app.js';
 import { guardConnections } from './connectionGuards.js';
 import { refuseUnsafeProduction } from './productionChecks.js';
 import { createMailWorker } from './modules/mail/worker.js';
+import { createRetentionWorker } from './modules/privacy/worker.js';
 import { PENDING_UPLOAD_GRACE_MS, sweepUnfinishedUploads } from './modules/documents/service.js';
 import { migrateLatest } from '../../migrations/index.js';
 
@@ -33,6 +34,11 @@ async function main() {
     // onClose hooks run last-added first: the worker finishes its round before the pool closes.
     app.addHook('onClose', () => mailWorker.stop());
     mailWorker.start();
+  }
+  if (config.retentionWorker) {
+    const retentionWorker = createRetentionWorker(app);
+    app.addHook('onClose', () => retentionWorker.stop());
+    retentionWorker.start();
   }
 
   const close = async (signal: string) => {

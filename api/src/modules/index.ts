@@ -18,6 +18,7 @@ import webhooks from './webhooks/index.js';
 import preferences from './preferences/index.js';
 import events from './events/index.js';
 import files from './files/index.js';
+import privacy from './privacy/index.js';
 
 /**
  * Every business area, each a Fastify plugin (its index.ts) that registers its routes, serves its
@@ -47,4 +48,5 @@ export const modules: FastifyPluginAsync[] = [
   preferences,
   events,
   files,
+  privacy,
 ];
