@@ -28,14 +28,12 @@ describe.each(dialects())('audit chain on %s', (dialect) => {
 
   beforeAll(async () => {
     t = await createTestApp(dialect, { config: { auditLogStdout: true } });
-    const write = process.stdout.write.bind(process.stdout);
-    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array, ...rest: never[]) => {
+    const write = process.stdout.write.bind(process.stdout) as (chunk: string | Uint8Array) => boolean;
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
       const text = String(chunk);
-      if (text.startsWith('{"type":"audit-event"')) {
-        lines.push(text);
-        return true;
-      }
-      return write(chunk, ...rest);
+      if (!text.startsWith('{"type":"audit-event"')) return write(chunk);
+      lines.push(text);
+      return true;
     });
   });
   afterAll(async () => {

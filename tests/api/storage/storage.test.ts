@@ -31,8 +31,7 @@ describe.each(['disk', 's3'] as const)('documents stored on %s', (kind) => {
   let token: string;
   let doc: { order_id: number; file1: string; storage_key: string };
   /** The same place without encryption: what is really stored. */
-  const rawStorage = () =>
-    s3 ? createS3Storage(s3.storageUrl) : createLocalStorage(path.join(t.dataDir, 'uploads'));
+  const rawStorage = () => (s3 ? createS3Storage(s3.storageUrl) : createLocalStorage(path.join(t.dataDir, 'uploads')));
   const bytes = minimalPdf(['Arrival card', `stored on ${kind}`]);
 
   beforeAll(async () => {
@@ -82,7 +81,11 @@ describe.each(['disk', 's3'] as const)('documents stored on %s', (kind) => {
     await rawStorage().write(doc.storage_key, raw);
     await t.app.storage.remove(movedKey);
     // A file of a key now in DATA_KEY_PREVIOUS still opens after a rotation; a stranger's key does not.
-    const rotated = createStorage({ ...t.config, dataKey: crypto.randomBytes(32), dataKeysPrevious: [t.config.dataKey] });
+    const rotated = createStorage({
+      ...t.config,
+      dataKey: crypto.randomBytes(32),
+      dataKeysPrevious: [t.config.dataKey],
+    });
     expect(await readDocumentBytes(rotated, doc.storage_key)).toEqual(bytes);
     const stranger = createStorage({ ...t.config, dataKey: crypto.randomBytes(32) });
     await expect(stranger.open(doc.storage_key)).rejects.toThrow(/DATA_KEY/);

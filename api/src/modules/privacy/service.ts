@@ -87,7 +87,7 @@ async function anonymise(app: FastifyInstance, orderIds: number[], customFieldId
 }
 
 const addCounts = (total: AnonymisedCounts, more: AnonymisedCounts) => {
-  for (const key of Object.keys(total) as Array<keyof AnonymisedCounts>) total[key] += more[key];
+  for (const key of Object.keys(more) as Array<keyof AnonymisedCounts>) total[key] += more[key];
 };
 
 /**
@@ -161,9 +161,7 @@ export async function exportCustomer(app: FastifyInstance, email: string, folder
   const orderIds = orders.map((o) => Number(o.order_id));
   const records = await recordsOfOrders(app.db, orderIds);
   const customValues = Object.fromEntries(
-    await Promise.all(
-      orderIds.map(async (id) => [id, await customValuesOf(app.db, id, app.registry.orders)] as const),
-    ),
+    await Promise.all(orderIds.map(async (id) => [id, await customValuesOf(app.db, id, app.registry.orders)] as const)),
   );
   ensurePrivateDir(path.join(folder, 'documents'));
   let documents = 0;
@@ -172,7 +170,10 @@ export async function exportCustomer(app: FastifyInstance, email: string, folder
     if (!file) continue;
     const chunks: Buffer[] = [];
     for await (const chunk of file.stream) chunks.push(chunk as Buffer);
-    await writePrivateFile(path.join(folder, 'documents', `${document.order_id}_${document.file1}`), Buffer.concat(chunks));
+    await writePrivateFile(
+      path.join(folder, 'documents', `${document.order_id}_${document.file1}`),
+      Buffer.concat(chunks),
+    );
     documents += 1;
   }
   const exported = { email, exportedAt: nowUtc(app.clock.now()), ...records, customValues };
