@@ -17,7 +17,7 @@ import changePassword from './account';
 import auditEvents from './audit-events';
 import { queueViews } from './queues';
 import { customQueuesSnapshot, subscribeToCustomQueues } from './queues/customQueues';
-import { customQueueResource, orderFieldResource } from './configuration';
+import { customQueueResource, orderFieldResource, retentionSettingsResource } from './configuration';
 import { createPreferencesStore } from './preferences/store';
 import { TimeZoneScope } from './preferences/timeZone';
 import { ORDER_PAGE_ROUTE, REDIRECTS } from './routes';
@@ -120,6 +120,7 @@ export function App() {
                   <Resource name="audit-events" {...auditEvents} />
                   <Resource name="order-fields" {...orderFieldResource} />
                   <Resource name="custom-queues" {...customQueueResource} />
+                  <Resource name="retention-settings" {...retentionSettingsResource} />
                   <CustomRoutes>
                     <Route path={ORDER_PAGE_ROUTE} element={<orders.show />} />
                     {REDIRECTS.map(({ from, to }) => (

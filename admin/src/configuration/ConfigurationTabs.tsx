@@ -5,9 +5,10 @@ import { useCreatePath, useTranslate } from 'react-admin';
 const TABS = [
   { resource: 'order-fields', label: 'resources.order-fields.tabs.fields' },
   { resource: 'custom-queues', label: 'resources.order-fields.tabs.queues' },
+  { resource: 'retention-settings', label: 'resources.order-fields.tabs.retention' },
 ] as const;
 
-/** The Configuration area's two lists, one tab each, above either list. */
+/** The Configuration area's screens, one tab each, above each of them. */
 export function ConfigurationTabs({ current }: { current: (typeof TABS)[number]['resource'] }) {
   const translate = useTranslate();
   const createPath = useCreatePath();

@@ -75,7 +75,7 @@ export const orderFieldsEn = {
     pattern: 'This is not a regular expression.',
     oneRole: 'Pick at least one role.',
   },
-  tabs: { fields: 'Order fields', queues: 'Custom queues' },
+  tabs: { fields: 'Order fields', queues: 'Custom queues', retention: 'Data retention' },
 };
 
 export const customQueuesEn = {
@@ -115,5 +115,19 @@ export const customQueuesEn = {
     oneStatus: 'Pick at least one status.',
     oneRole: 'Pick at least one role.',
     fieldValue: 'Pick a field and give it a value.',
+  },
+};
+
+export const retentionSettingsEn = {
+  name: 'Data retention',
+  fields: {
+    days: 'Days kept after the departure date',
+    keptFields: 'Kept for accounts and disputes',
+    anonymisedFields: 'Removed (with the documents, download addresses and personal custom values)',
+    updatedAt: 'Last changed (UTC)',
+  },
+  title: 'Data retention',
+  help: {
+    days: 'From 30 to 3650. An order in ChargeBack or with an open dispute keeps its data until it is closed.',
   },
 };

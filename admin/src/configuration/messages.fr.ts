@@ -1,5 +1,5 @@
 import type { Texts } from '../shared/catalogue';
-import type { customQueuesEn, orderFieldsEn } from './messages.en';
+import type { customQueuesEn, orderFieldsEn, retentionSettingsEn } from './messages.en';
 
 /** The Configuration area's French texts: the English keys (messages.en.ts), loaded with the French catalogue. */
 export const orderFieldsFr: Texts<typeof orderFieldsEn> = {
@@ -76,7 +76,7 @@ export const orderFieldsFr: Texts<typeof orderFieldsEn> = {
     pattern: 'Ce n’est pas une expression régulière.',
     oneRole: 'Choisissez au moins un rôle.',
   },
-  tabs: { fields: 'Champs de commande', queues: 'Files personnalisées' },
+  tabs: { fields: 'Champs de commande', queues: 'Files personnalisées', retention: 'Conservation des données' },
 };
 
 export const customQueuesFr: Texts<typeof customQueuesEn> = {
@@ -116,5 +116,19 @@ export const customQueuesFr: Texts<typeof customQueuesEn> = {
     oneStatus: 'Choisissez au moins un statut.',
     oneRole: 'Choisissez au moins un rôle.',
     fieldValue: 'Choisissez un champ et donnez-lui une valeur.',
+  },
+};
+
+export const retentionSettingsFr: Texts<typeof retentionSettingsEn> = {
+  name: 'Conservation des données',
+  fields: {
+    days: 'Jours de conservation après la date de départ',
+    keptFields: 'Conservé pour la comptabilité et les litiges',
+    anonymisedFields: 'Supprimé (avec les documents, les adresses de téléchargement et les champs personnels)',
+    updatedAt: 'Dernière modification (UTC)',
+  },
+  title: 'Conservation des données',
+  help: {
+    days: 'De 30 à 3650. Une commande en ChargeBack ou avec un litige ouvert garde ses données jusqu’à sa clôture.',
   },
 };

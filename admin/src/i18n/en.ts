@@ -9,7 +9,7 @@ import { documentsMessages } from '../documents/messages';
 import { teamMembersMessages } from '../team-members/messages';
 import { auditEventsMessages } from '../audit-events/messages';
 import { liveMessages } from '../live/messages';
-import { customQueuesEn, orderFieldsEn } from '../configuration/messages.en';
+import { customQueuesEn, orderFieldsEn, retentionSettingsEn } from '../configuration/messages.en';
 
 /** English texts of the admin; keys follow react-admin's `resources.<name>.fields.<field>` convention. */
 export const en = {
@@ -148,6 +148,7 @@ export const en = {
     'team-members': teamMembersMessages.en,
     'order-fields': orderFieldsEn,
     'custom-queues': customQueuesEn,
+    'retention-settings': retentionSettingsEn,
     gateways: {
       name: 'Gateway |||| Gateways',
       fields: { id: 'ID', gateway_name: 'Gateway', is_active: 'Active' },

@@ -8,7 +8,7 @@ import { documentsMessages } from '../documents/messages';
 import { teamMembersMessages } from '../team-members/messages';
 import { auditEventsMessages } from '../audit-events/messages';
 import { liveMessages } from '../live/messages';
-import { customQueuesFr, orderFieldsFr } from '../configuration/messages.fr';
+import { customQueuesFr, orderFieldsFr, retentionSettingsFr } from '../configuration/messages.fr';
 
 /** French, the second language that proves every text goes through the catalogue. */
 export const fr: AppMessages = {
@@ -182,6 +182,7 @@ export const fr: AppMessages = {
     'team-members': teamMembersMessages.fr,
     'order-fields': orderFieldsFr,
     'custom-queues': customQueuesFr,
+    'retention-settings': retentionSettingsFr,
     gateways: {
       name: 'Passerelle |||| Passerelles',
       fields: { id: 'ID', gateway_name: 'Passerelle', is_active: 'Active' },

@@ -46,6 +46,7 @@ const PERMISSIONS: Record<string, Permission> = {
   orders: 'orders.read',
   'order-fields': 'configuration.manage',
   'custom-queues': 'configuration.manage',
+  'retention-settings': 'configuration.manage',
 };
 
 /**
