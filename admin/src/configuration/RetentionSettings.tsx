@@ -6,8 +6,10 @@ import {
   minValue,
   NumberInput,
   required,
+  SaveButton,
   SimpleForm,
   TextField,
+  Toolbar,
   useTranslate,
 } from 'react-admin';
 import { ConfigurationTabs } from './ConfigurationTabs';
@@ -46,7 +48,13 @@ export default function RetentionSettings() {
         transform={daysOnly}
         actions={false}
       >
-        <SimpleForm>
+        <SimpleForm
+          toolbar={
+            <Toolbar>
+              <SaveButton />
+            </Toolbar>
+          }
+        >
           <NumberInput
             source="days"
             label={`${T}.fields.days`}
