@@ -124,6 +124,11 @@ const SCREENS: Screen[] = [
   { name: 'Order fields, edit a custom field', path: () => '/admin/order-fields/risk_level', ready: formInputs },
   { name: 'Custom queues', path: () => '/admin/custom-queues', ready: firstRow },
   { name: 'Custom queues, create', path: () => '/admin/custom-queues/create', ready: formInputs },
+  {
+    name: 'Data retention',
+    path: () => '/admin/retention-settings',
+    ready: (page) => page.locator('form').getByRole('spinbutton').first().waitFor(),
+  },
 ];
 
 /**
