@@ -62,3 +62,23 @@ export function encryptedStorage(inner: Storage, key: Buffer, previous: Buffer[]
   };
   return storage;
 }
+
+/**
+ * Rewrites every file of `inner` not yet under `key` (plain, or under one of `previous`) encrypted under it, and
+ * answers how many it rewrote: the last step of a key rotation, and the encryption of files written before.
+ */
+export async function reencryptDocuments(inner: Storage, key: Buffer, previous: Buffer[]): Promise<number> {
+  const keys = [key, ...previous];
+  const current = keyIdOf(key);
+  let rewritten = 0;
+  for await (const storageKey of inner.list()) {
+    const file = await inner.open(storageKey);
+    if (!file) continue;
+    const stored = await buffer(file.stream);
+    if (isEncryptedDocument(stored) && stored.subarray(MAGIC.length, MAGIC.length + KEY_ID_BYTES).equals(current))
+      continue;
+    await inner.write(storageKey, encryptDocument(key, storageKey, decryptDocument(keys, storageKey, stored)));
+    rewritten += 1;
+  }
+  return rewritten;
+}

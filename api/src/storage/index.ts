@@ -7,17 +7,14 @@ import type { Storage } from './storage.js';
 
 export { isStorageKey, newStorageKey, type Storage } from './storage.js';
 export { createLocalStorage } from './local.js';
-export { createS3Storage } from './s3.js';
 
-/**
- * Documents in the bucket of STORAGE_URL (s3://...) when it is set, else under DATA_DIR/uploads; encrypted
- * at rest under DATA_KEY either way.
- */
+export { reencryptDocuments } from './encrypted.js';
+
+/** Where the documents' bytes are: the bucket of STORAGE_URL (s3://...) when it is set, else DATA_DIR/uploads. */
+export const createStoredFiles = (config: Pick<AppConfig, 'storageUrl' | 'dataDir'>): Storage =>
+  config.storageUrl ? createS3Storage(config.storageUrl) : createLocalStorage(path.join(config.dataDir, 'uploads'));
+
+/** The documents as the app reads and writes them: encrypted at rest under DATA_KEY, wherever they are. */
 export const createStorage = (
   config: Pick<AppConfig, 'storageUrl' | 'dataDir' | 'dataKey' | 'dataKeysPrevious'>,
-): Storage =>
-  encryptedStorage(
-    config.storageUrl ? createS3Storage(config.storageUrl) : createLocalStorage(path.join(config.dataDir, 'uploads')),
-    config.dataKey,
-    config.dataKeysPrevious,
-  );
+): Storage => encryptedStorage(createStoredFiles(config), config.dataKey, config.dataKeysPrevious);

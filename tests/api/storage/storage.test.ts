@@ -7,7 +7,7 @@ import { notePendingUpload } from '../../../api/src/modules/documents/repo.js';
 import { readDocumentBytes } from '../../../api/src/modules/files/repo.js';
 import { PENDING_UPLOAD_GRACE_MS, sweepUnfinishedUploads } from '../../../api/src/modules/documents/service.js';
 import { signedDocumentUrl } from '../../../api/src/modules/files/links.js';
-import { createLocalStorage, createS3Storage, createStorage } from '../../../api/src/storage/index.js';
+import { createStorage, createStoredFiles, reencryptDocuments } from '../../../api/src/storage/index.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { startTestS3, type TestS3 } from '../../helpers/s3.js';
 import { postUpload } from '../../helpers/upload.js';
@@ -31,7 +31,7 @@ describe.each(['disk', 's3'] as const)('documents stored on %s', (kind) => {
   let token: string;
   let doc: { order_id: number; file1: string; storage_key: string };
   /** The same place without encryption: what is really stored. */
-  const rawStorage = () => (s3 ? createS3Storage(s3.storageUrl) : createLocalStorage(path.join(t.dataDir, 'uploads')));
+  const rawStorage = () => createStoredFiles(t.config);
   const bytes = minimalPdf(['Arrival card', `stored on ${kind}`]);
 
   beforeAll(async () => {
@@ -139,5 +139,19 @@ describe.each(['disk', 's3'] as const)('documents stored on %s', (kind) => {
     expect(await t.app.storage.open(orphan)).toBeNull();
     expect(await collect(t.app.storage.list())).not.toContain(orphan);
     expect(await t.app.storage.open(doc.storage_key)).not.toBeNull();
+  });
+
+  it('rotates DATA_KEY: re-encrypts every file under the new key, plain ones included', async () => {
+    const plainKey = t.app.storage.newKey('docs', 'pdf');
+    await rawStorage().write(plainKey, bytes);
+    const newKey = crypto.randomBytes(32);
+    const rewritten = await reencryptDocuments(rawStorage(), newKey, [t.config.dataKey]);
+    expect(rewritten).toBeGreaterThanOrEqual(2);
+    // A second pass finds nothing to do, and the new key alone opens every file.
+    expect(await reencryptDocuments(rawStorage(), newKey, [])).toBe(0);
+    const rotated = createStorage({ ...t.config, dataKey: newKey, dataKeysPrevious: [] });
+    expect(await readDocumentBytes(rotated, doc.storage_key)).toEqual(bytes);
+    expect(await readDocumentBytes(rotated, plainKey)).toEqual(bytes);
+    expect((await readDocumentBytes(rawStorage(), plainKey)).subarray(0, 8).toString()).toBe('TDACENC1');
   });
 });
