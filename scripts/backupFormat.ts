@@ -21,8 +21,7 @@ export interface Manifest {
   encryption?: BackupEncryption;
 }
 
-export const storageOf = (config: AppConfig): Storage =>
-  createStorage(config);
+export const storageOf = (config: AppConfig): Storage => createStorage(config);
 
 /**
  * The mysql client programs' connection flags for DATABASE_URL; the password goes through the environment. On a
