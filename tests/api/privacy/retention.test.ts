@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { minimalPdf } from '../../../seeds/generator.js';
 import { ManualClock } from '../../../api/src/core/clock.js';
 import { eraseCustomer, runRetention } from '../../../api/src/modules/privacy/service.js';
+import { holdsOf } from '../../../api/src/modules/privacy/repo.js';
+import { createDb } from '../../../api/src/db/knex.js';
 import { verifyChain } from '../../../api/src/modules/audit/service.js';
 import { readDocumentBytes } from '../../../api/src/modules/files/repo.js';
 import { createTestApp, signInDemoAccounts, type TestApp } from '../../helpers/app.js';
@@ -207,5 +209,38 @@ describe.each(dialects())('personal data retention on %s', (dialect) => {
       .pluck('action');
     expect(actions).toEqual(['privacy-export', 'privacy-erase']);
     fs.rmSync(path.dirname(folder), { recursive: true, force: true });
+  });
+});
+
+/**
+ * An open dispute holds an order too, where the deployment has a disputes table (order_id, status): asked
+ * once per database. On a database of its own, so that the table is this test's, whatever the schema has.
+ */
+describe('holds by dispute', () => {
+  it('holds an order with a dispute needing a response or under review, not one that is closed', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tdac-disputes-'));
+    const db = createDb({ databaseUrl: '', dataDir });
+    try {
+      await db.schema.createTable('disputes', (t) => {
+        t.increments('id');
+        t.bigInteger('order_id').notNullable();
+        t.string('status', 20).notNullable();
+      });
+      await db('disputes').insert([
+        { order_id: 1, status: 'needs_response' },
+        { order_id: 2, status: 'under_review' },
+        { order_id: 3, status: 'won' },
+      ]);
+      const orders = [1, 2, 3, 4].map((order_id) => ({ order_id, process_status: 'Completed' }));
+      orders.push({ order_id: 5, process_status: 'ChargeBack' });
+      expect([...(await holdsOf(db, orders))]).toEqual([
+        [5, 'it is in ChargeBack'],
+        [1, 'it has an open dispute (needs_response)'],
+        [2, 'it has an open dispute (under_review)'],
+      ]);
+    } finally {
+      await db.destroy();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
