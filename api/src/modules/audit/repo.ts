@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { nowUtc } from '@app/domain';
 import type { Member } from '../../types.js';
 import type { TableRecords } from '../../db/list.js';
+import { withTransactionRetry } from '../../db/retry.js';
 import { appendToChain } from './chain.js';
 
 export interface AuditEvent {
@@ -24,7 +25,7 @@ export const shipAuditEvents = (db: Knex, write: (line: string) => void) =>
 /**
  * Writes who did what, when, from and to (DESIGN section 3), linked into the audit chain (chain.ts). Call it
  * with the transaction that makes the change, so that the change and its record land together or not at all;
- * given no transaction, it makes one.
+ * given no transaction, it makes one (retried if another writer took the head first, as on two Galera nodes).
  */
 export async function recordAudit(
   trx: Knex | Knex.Transaction,
@@ -32,7 +33,7 @@ export async function recordAudit(
   events: AuditEvent[],
 ): Promise<void> {
   if (!events.length) return;
-  if (!trx.isTransaction) return trx.transaction((inner) => recordAudit(inner, member, events));
+  if (!trx.isTransaction) return withTransactionRetry(trx, (inner) => recordAudit(inner, member, events));
   const now = nowUtc();
   const rows = await appendToChain(
     trx as Knex.Transaction,
