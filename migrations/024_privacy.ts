@@ -5,10 +5,11 @@ import type { Knex } from 'knex';
  * - orders.anonymised_at: when retention (or an erase) removed the order's personal data; the index
  *   (anonymised_at, date_of_departure, order_id) makes the retention run read only orders still holding it
  *   whose departure is past, in departure order, never the anonymised ones again.
- * - audit_events.chain_seq, prev_hash, hash: each event's place in the chain and the SHA-256 linking it to
- *   the one before (api/src/modules/audit/chain.ts). Events already written stay outside the chain;
- *   audit_chain_head (one row) says after which id the chain starts, and holds the last link, locked by
- *   every writer so that two never fork it.
+ * - audit_events.chain, chain_seq, prev_hash, hash: each event's chain, its place in it and the SHA-256 linking
+ *   it to the one before (api/src/modules/audit/chain.ts). One chain per Galera node (the hot row shard, 0 on one
+ *   database), as the counters are: one head row written by every change on every node would make most
+ *   changes lose certification. audit_chain_head holds each chain's last link, locked by its writers so that
+ *   two never fork it, and after which event id the chains start: events already written stay outside.
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('orders', (t) => {
@@ -16,13 +17,14 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['anonymised_at', 'date_of_departure', 'order_id'], 'orders_retention_due');
   });
   await knex.schema.alterTable('audit_events', (t) => {
+    t.smallint('chain').unsigned();
     t.bigInteger('chain_seq').unsigned();
     t.string('prev_hash', 64);
     t.string('hash', 64);
-    t.unique(['chain_seq'], { indexName: 'audit_events_chain_seq' });
+    t.unique(['chain', 'chain_seq'], { indexName: 'audit_events_chain_seq' });
   });
   await knex.schema.createTable('audit_chain_head', (t) => {
-    t.integer('id').unsigned().primary();
+    t.smallint('chain').unsigned().primary();
     t.bigInteger('seq').unsigned().notNullable();
     t.string('hash', 64).notNullable();
     t.bigInteger('started_after_id').unsigned().notNullable();
@@ -30,7 +32,7 @@ export async function up(knex: Knex): Promise<void> {
   });
   const last = await knex('audit_events').max({ id: 'id' }).first();
   await knex('audit_chain_head').insert({
-    id: 1,
+    chain: 0,
     seq: 0,
     hash: '',
     started_after_id: Number(last?.id ?? 0),
@@ -41,8 +43,8 @@ export async function up(knex: Knex): Promise<void> {
 export async function down(knex: Knex): Promise<void> {
   await knex.schema.dropTableIfExists('audit_chain_head');
   await knex.schema.alterTable('audit_events', (t) => {
-    t.dropUnique(['chain_seq'], 'audit_events_chain_seq');
-    t.dropColumns('chain_seq', 'prev_hash', 'hash');
+    t.dropUnique(['chain', 'chain_seq'], 'audit_events_chain_seq');
+    t.dropColumns('chain', 'chain_seq', 'prev_hash', 'hash');
   });
   await knex.schema.alterTable('orders', (t) => {
     t.dropIndex(['anonymised_at', 'date_of_departure', 'order_id'], 'orders_retention_due');

@@ -10,12 +10,14 @@ import { verifyChain } from '../api/src/modules/audit/service.js';
 const db = createDb(loadConfig());
 try {
   const report = await verifyChain(db);
-  const scope = `events after id ${report.startedAfterId} (the chain began ${report.startedAt} UTC; earlier events are not chained)`;
+  const scope =
+    `events after id ${report.startedAfterId} in ${report.chains} chain(s), one per database node ` +
+    `(chained since ${report.startedAt} UTC; earlier events are not chained)`;
   if (report.broken) {
-    const { seq, eventId, reason } = report.broken;
+    const { chain, seq, eventId, reason } = report.broken;
     console.log(
-      `Audit chain BROKEN at link ${seq}${eventId === null ? '' : ` (audit event id ${eventId})`}: ${reason}. ` +
-        `${report.checked} links before it hold; ${scope}.`,
+      `Audit chain BROKEN at link ${seq} of chain ${chain}${eventId === null ? '' : ` (audit event id ${eventId})`}: ` +
+        `${reason}. ${report.checked} links before it hold; ${scope}.`,
     );
     process.exitCode = 1;
   } else {

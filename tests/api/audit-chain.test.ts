@@ -86,7 +86,7 @@ describe.each(dialects())('audit chain on %s', (dialect) => {
     expect(shipped.hash).toMatch(/^[0-9a-f]{64}$/);
     const verified = await auditVerify(t);
     expect(verified.code, verified.output).toBe(0);
-    expect(verified.output).toMatch(/Audit chain holds: \d+ links checked, events after id 0/);
+    expect(verified.output).toMatch(/Audit chain holds: \d+ links checked, events after id 0 in 1 chain\(s\)/);
   });
 
   it('names the first event changed or removed by SQL', async () => {
@@ -95,13 +95,17 @@ describe.each(dialects())('audit chain on %s', (dialect) => {
     const edited = await auditVerify(t);
     expect(edited.code).toBe(1);
     expect(edited.output).toContain(
-      `BROKEN at link ${target.chain_seq} (audit event id ${target.id}): its content does not match its hash`,
+      `BROKEN at link ${target.chain_seq} of chain 0 (audit event id ${target.id}): its content does not match its hash`,
     );
     await t.db('audit_events').where({ id: target.id }).update({ detail: target.detail });
     expect((await verifyChain(t.db)).broken).toBeNull();
 
     await t.db('audit_events').where({ id: target.id }).del();
     const removed = await verifyChain(t.db);
-    expect(removed.broken).toMatchObject({ seq: Number(target.chain_seq), reason: expect.stringMatching(/missing/) });
+    expect(removed.broken).toMatchObject({
+      chain: 0,
+      seq: Number(target.chain_seq),
+      reason: expect.stringMatching(/missing/),
+    });
   });
 });
