@@ -23,6 +23,7 @@ import * as statusModeIdIndex from './020_status_mode_id_index.js';
 import * as sessionsAndFactors from './021_sessions_and_factors.js';
 import * as disputes from './022_disputes.js';
 import * as searchIndexes from './023_search_indexes.js';
+import * as privacy from './024_privacy.js';
 import * as mailTemplates from './026_mail_templates.js';
 import * as automation from './027_automation.js';
 
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '021_sessions_and_factors': sessionsAndFactors,
   '022_disputes': disputes,
   '023_search_indexes': searchIndexes,
+  '024_privacy': privacy,
   '026_mail_templates': mailTemplates,
   '027_automation': automation,
 };

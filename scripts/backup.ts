@@ -84,8 +84,12 @@ try {
     );
     await encryptInPlace(MYSQL_DUMP_FILE);
   }
-  // Documents named by the database; one uploaded after the snapshot is not in it and not needed.
-  const documents: string[] = await db('uploaded_documents').distinct().pluck('storage_key');
+  // Documents named by the database; one uploaded after the snapshot is not in it and not needed. Rows of
+  // documents that retention or an erase removed name none ('').
+  const documents: string[] = await db('uploaded_documents')
+    .whereNot('storage_key', '')
+    .distinct()
+    .pluck('storage_key');
   const storage = storageOf(config);
   let bytes = 0;
   for (const storageKey of documents) {

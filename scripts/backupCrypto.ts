@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
+import { parseDataKey } from '../api/src/config.js';
 
 /** The first bytes of an encrypted backup file: format and version. */
 const MAGIC = Buffer.from('TDACBAK1');
@@ -20,19 +21,12 @@ export interface BackupEncryption {
   keyId: string;
 }
 
-const HEX_KEY = /^[0-9a-fA-F]{64}$/;
-const BASE64_KEY = /^[A-Za-z0-9+/]{43}=?$/;
-
 /** BACKUP_KEY as 32 bytes: 64 hex digits or base64 of 32 bytes; anything else is refused, saying so. */
 export function backupKey(env: NodeJS.ProcessEnv = process.env): Buffer {
   const raw = (env.BACKUP_KEY ?? '').trim();
   if (!raw)
     throw new Error('BACKUP_KEY is not set: an encrypted backup needs it (64 hex digits or base64 of 32 bytes).');
-  if (HEX_KEY.test(raw)) return Buffer.from(raw, 'hex');
-  if (BASE64_KEY.test(raw)) return Buffer.from(raw, 'base64');
-  throw new Error(
-    'BACKUP_KEY must be 32 bytes: 64 hex digits (openssl rand -hex 32) or base64 (openssl rand -base64 32).',
-  );
+  return parseDataKey(raw, 'BACKUP_KEY');
 }
 
 export const encryptionOf = (key: Buffer): BackupEncryption => ({

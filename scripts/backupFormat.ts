@@ -1,6 +1,5 @@
 /** What npm run backup writes and npm run restore reads, shared by both. */
 import fs from 'node:fs';
-import path from 'node:path';
 import { spawn } from 'node:child_process';
 import type { Knex } from 'knex';
 import type { AppConfig } from '../api/src/config.js';
@@ -22,8 +21,7 @@ export interface Manifest {
   encryption?: BackupEncryption;
 }
 
-export const storageOf = (config: AppConfig): Storage =>
-  createStorage(config.storageUrl, path.join(config.dataDir, 'uploads'));
+export const storageOf = (config: AppConfig): Storage => createStorage(config);
 
 /**
  * The mysql client programs' connection flags for DATABASE_URL; the password goes through the environment. On a

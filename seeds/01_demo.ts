@@ -16,6 +16,7 @@ import { hashPassword } from '../api/src/core/passwords.js';
 import { recountOrderCounters } from '../api/src/modules/orders/counters.js';
 import { rebuildReportRollups } from '../api/src/modules/reports/rollups.js';
 import { insertOne } from '../api/src/db/knex.js';
+import { recordAudit } from '../api/src/modules/audit/service.js';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../api/src/storage/privateFiles.js';
 import { createRng, makeOrder, minimalPdf, type GeneratedOrder, type Rng } from './generator.js';
 import { seedEvidenceDemo } from './02_evidence.js';
@@ -98,15 +99,13 @@ export async function seedDemo(db: Knex, dataDir: string, now = dayjs.utc()): Pr
     const deletes = orders
       .filter((o) => o.process_status === 'Deleted')
       .map((o) => ({
-        member_id: deletedBy.id,
-        member_name: deletedBy.name,
         action: 'delete',
-        order_id: o.order_id,
-        from_value: 'New',
-        to_value: 'Deleted',
-        created_at: dayjs.utc(o.created_at).add(2, 'hour').format(DB_DATETIME),
+        orderId: o.order_id,
+        from: 'New',
+        to: 'Deleted',
+        at: dayjs.utc(o.created_at).add(2, 'hour').format(DB_DATETIME),
       }));
-    await trx.batchInsert('audit_events', deletes, 50);
+    await recordAudit(trx, deletedBy, deletes);
     await seedHistory(trx, rng, orders, staff, dataDir);
     await seedEvidenceDemo(trx, rng, dataDir, now);
   });

@@ -10,6 +10,7 @@ import { outboxMessageKey } from '../api/src/modules/mail/templates.js';
 import { paymentCredentialKey } from '../api/src/modules/evidence/ce3.js';
 import { deviceId, describeUserAgent } from '../api/src/modules/visitor/client.js';
 import { makeOrder, minimalPdf, type Rng } from './generator.js';
+import { recordAudit } from '../api/src/modules/audit/service.js';
 
 /**
  * Demo data for the dispute evidence: customers whose names and addresses are in Thai,
@@ -301,15 +302,9 @@ async function insertHistory(ctx: Context, order: Record<string, unknown>, custo
 
 /** The move to ChargeBack, as the orders service would have recorded it. */
 const disputedOn = (ctx: Context, orderId: number, when: dayjs.Dayjs) =>
-  ctx.trx('audit_events').insert({
-    member_id: ctx.processor.id,
-    member_name: ctx.processor.name,
-    action: 'move',
-    order_id: orderId,
-    from_value: 'Completed',
-    to_value: 'ChargeBack',
-    created_at: when.format(DB_DATETIME),
-  });
+  recordAudit(ctx.trx, ctx.processor, [
+    { action: 'move', orderId, from: 'Completed', to: 'ChargeBack', at: when.format(DB_DATETIME) },
+  ]);
 
 export async function seedEvidenceDemo(trx: Knex.Transaction, rng: Rng, dataDir: string, now: dayjs.Dayjs) {
   const docsDir = path.join(dataDir, 'uploads', 'docs');

@@ -10,7 +10,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Knex } from 'knex';
 import { RESOURCES, type Registry } from '@app/domain';
 import type { AppConfig } from './config.js';
-import path from 'node:path';
 import crypto from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { createDb } from './db/knex.js';
@@ -93,7 +92,7 @@ export async function buildApp({
   app.addHook('onRoute', (route) => {
     routeTable.push(route);
   });
-  app.decorate('storage', createStorage(config.storageUrl, path.join(config.dataDir, 'uploads')));
+  app.decorate('storage', createStorage(config));
   await app.register(errors);
   await app.register(dbPlugin, { db: db ?? createDb(config), ownsDb: !db });
   await app.register(redisPlugin);

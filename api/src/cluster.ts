@@ -2,7 +2,7 @@
  * `npm start`: WEB_CONCURRENCY API processes (default: one per core) sharing one port through
  * node:cluster. The primary migrates once (npm start seeds demo data before, through scripts/db.ts
  * prepare), then forks the workers (api/src/server.ts);
- * only the first runs the mail outbox worker, so it runs once per machine (more can run on their
+ * only the first runs the mail outbox and retention workers, so they run once per machine (more can run on their
  * own with `npm run mail-worker`, as claims are safe). A worker that dies is replaced; SIGTERM and
  * SIGINT close every worker gracefully before the primary exits.
  */
@@ -49,11 +49,11 @@ async function main() {
   let stopping = false;
   const roles = new Map<Worker, number>();
   const fork = (index: number) => {
-    // Index 0 prints the banner and runs the mail worker (if configured); the others serve only.
+    // Index 0 prints the banner and runs the mail and retention workers (if configured); the others serve only.
     const worker = cluster.fork({
       PORT: String(port),
       WORKER_INDEX: String(index),
-      ...(index > 0 ? { MAIL_WORKER: 'false', AUTOMATION_WORKER: 'false' } : {}),
+      ...(index > 0 ? { MAIL_WORKER: 'false', AUTOMATION_WORKER: 'false', RETENTION_WORKER: 'false' } : {}),
     });
     roles.set(worker, index);
     worker.once('listening', () => listening.add(worker));

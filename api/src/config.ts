@@ -102,6 +102,14 @@ export interface AppConfig {
   connectionsPerAddress: number;
   /** A request without a valid token must send its whole body within this time (BODY_TIMEOUT_MS). */
   bodyTimeoutMs: number;
+  /** The key documents are encrypted with at rest (AES-256-GCM, 32 bytes); see storage/encrypted.ts. */
+  dataKey: Buffer;
+  /** Earlier keys, still read (never written with) while files are re-encrypted after a rotation. */
+  dataKeysPrevious: Buffer[];
+  /** Write every audit event as one JSON line on stdout too, for shipping to another system. */
+  auditLogStdout: boolean;
+  /** Run the personal data retention worker in this process (the first API process under cluster.ts). */
+  retentionWorker: boolean;
 }
 
 const count = (fallback: number, minimum = 0) => Type.Integer({ default: fallback, minimum });
@@ -170,6 +178,10 @@ const EnvSchema = Type.Object({
   METRICS_TOKEN: Type.String({ default: '' }),
   SESSION_IDLE_MINUTES: count(30, 1),
   STEP_UP_MINUTES: count(10, 1),
+  DATA_KEY: Type.Optional(Type.String()),
+  DATA_KEY_PREVIOUS: commaList(),
+  AUDIT_LOG_STDOUT: flag(false),
+  RETENTION_WORKER: flag(true),
 });
 
 /** What Ajv says of a variable that breaks its rule (`instancePath` is `/NAME`). */
@@ -216,6 +228,31 @@ function jwtSecret(env: { JWT_SECRET?: string }, dataDir: string, nodeEnv: AppCo
   const secret = crypto.randomBytes(48).toString('base64url');
   fs.writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+const HEX_KEY = /^[0-9a-fA-F]{64}$/;
+const BASE64_KEY = /^[A-Za-z0-9+/]{43}=?$/;
+
+/** A 32-byte key given as 64 hex digits or base64; `name` says which variable is wrong. */
+export function parseDataKey(raw: string, name = 'DATA_KEY'): Buffer {
+  const text = raw.trim();
+  if (HEX_KEY.test(text)) return Buffer.from(text, 'hex');
+  if (BASE64_KEY.test(text)) return Buffer.from(text, 'base64');
+  throw new Error(`${name} must be 32 bytes: 64 hex digits (openssl rand -hex 32) or base64 (openssl rand -base64 32)`);
+}
+
+/** The documents' key: DATA_KEY, else (not in production) one generated once and kept under DATA_DIR. */
+function dataKey(env: { DATA_KEY?: string }, dataDir: string, nodeEnv: AppConfig['nodeEnv']): Buffer {
+  if (env.DATA_KEY) return parseDataKey(env.DATA_KEY);
+  if (nodeEnv === 'production') {
+    throw new Error('NODE_ENV=production needs DATA_KEY (openssl rand -hex 32), the same in every API process');
+  }
+  const file = path.join(dataDir, 'data-key');
+  if (fs.existsSync(file)) return parseDataKey(fs.readFileSync(file, 'utf8'), file);
+  ensurePrivateDir(dataDir);
+  const key = crypto.randomBytes(32);
+  fs.writeFileSync(file, key.toString('hex'), { mode: 0o600 });
+  return key;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
@@ -280,6 +317,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // Behind a proxy every connection comes from the proxy's address: the proxy limits per client there.
     connectionsPerAddress: vars.CONNECTIONS_PER_ADDRESS ?? (proxies ? 0 : 100),
     bodyTimeoutMs: vars.BODY_TIMEOUT_MS,
+    dataKey: overrides.dataKey ?? dataKey(vars, dataDir, nodeEnv),
+    dataKeysPrevious: vars.DATA_KEY_PREVIOUS.map((k) => k.trim())
+      .filter(Boolean)
+      .map((k) => parseDataKey(k, 'DATA_KEY_PREVIOUS')),
+    auditLogStdout: FLAG_ON.includes(vars.AUDIT_LOG_STDOUT),
+    retentionWorker: FLAG_ON.includes(vars.RETENTION_WORKER),
     ...overrides,
   };
   config.webhookSigningSecret ||=

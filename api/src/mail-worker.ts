@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { loadConfig } from './config.js';
 import { createDb } from './db/knex.js';
 import { createStorage } from './storage/index.js';
@@ -19,7 +18,7 @@ async function main() {
   const worker = createMailWorker({
     db,
     config,
-    storage: createStorage(config.storageUrl, path.join(config.dataDir, 'uploads')),
+    storage: createStorage(config),
     log,
   });
 

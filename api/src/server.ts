@@ -7,6 +7,7 @@ import { guardConnections } from './connectionGuards.js';
 import { refuseUnsafeProduction } from './productionChecks.js';
 import { createMailWorker } from './modules/mail/worker.js';
 import { startAutomationWorkers } from './modules/automation/workers.js';
+import { createRetentionWorker } from './modules/privacy/worker.js';
 import { PENDING_UPLOAD_GRACE_MS, sweepUnfinishedUploads } from './modules/documents/service.js';
 import { migrateLatest } from '../../migrations/index.js';
 
@@ -36,6 +37,11 @@ async function main() {
     mailWorker.start();
   }
   if (config.automationWorker) startAutomationWorkers(app);
+  if (config.retentionWorker) {
+    const retentionWorker = createRetentionWorker(app);
+    app.addHook('onClose', () => retentionWorker.stop());
+    retentionWorker.start();
+  }
 
   const close = async (signal: string) => {
     app.log.info(`${signal}: closing`);

@@ -6,6 +6,7 @@ import { dialects } from '../helpers/db.js';
 import { postUpload, type UploadForm } from '../helpers/upload.js';
 import { minimalPdf } from '../../seeds/generator.js';
 import { readCounters, recountOrderCounters } from '../../api/src/modules/orders/counters.js';
+import { readDocumentBytes } from '../../api/src/modules/files/repo.js';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -63,7 +64,9 @@ describe.each(dialects())('document upload on %s', (dialect) => {
       mail_service_provider: 'Sendgrid',
       uploaded_by: 'Demo Team',
     });
-    expect(fs.readFileSync(path.join(docsDir(), body.data.file1))).toEqual(bytes);
+    // Encrypted at rest (storage/encrypted.ts), the same bytes through storage.
+    expect(fs.readFileSync(path.join(docsDir(), body.data.file1)).subarray(0, 8).toString()).toBe('TDACENC1');
+    expect(await readDocumentBytes(t.app.storage, `docs/${body.data.file1}`)).toEqual(bytes);
 
     const updated = await t.db('orders').where({ order_id: order.order_id }).first();
     expect(updated).toMatchObject({ process_status: 'Completed', processed_by: 'Demo Team' });

@@ -137,6 +137,11 @@ const SCREENS: Screen[] = [
     path: (ids) => `/admin/mail-templates/${ids.mailTemplate}`,
     ready: (page) => page.getByTestId('version-1').waitFor(),
   },
+  {
+    name: 'Data retention',
+    path: () => '/admin/retention-settings',
+    ready: (page) => page.locator('form').getByRole('spinbutton').first().waitFor(),
+  },
 ];
 
 /**

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
 import { transactionRetryStats } from '../../api/src/db/retry.js';
 import { recountOrderCounters } from '../../api/src/modules/orders/counters.js';
+import { verifyChain } from '../../api/src/modules/audit/service.js';
 import { storedCounters } from '../helpers/consistency.js';
 import { migrateLatest, migrationSource } from '../../migrations/index.js';
 import { createClusterDb, NODES, startNodeApp, type ClusterDb, type NodeApp } from '../helpers/galera.js';
@@ -33,7 +34,7 @@ async function versionsAndEvents(db: Knex, orderIds: number[]) {
  * The orders API on a three-node Galera cluster: three app instances (as three API processes with
  * Redis), each on its own node, change the same few orders at once. Every request answers (the
  * conflicts Galera's certification finds are run again inside the request), and every node ends
- * with the same counters, equal to a recount, and each change audited once.
+ * with the same counters, equal to a recount, and each change audited once, in one audit chain.
  */
 describe.runIf(inject('galeraAvailable'))('the orders API on a three-node Galera cluster', () => {
   let cluster: ClusterDb;
@@ -187,6 +188,8 @@ describe.runIf(inject('galeraAvailable'))('the orders API on a three-node Galera
       const remarks = await db('remarks').whereIn('remark', comments).pluck('remark');
       expect(remarks.sort(), `comments on node ${node.index}`).toEqual([...comments].sort());
       expect(stored[node.index - 1], `counters on node ${node.index}`).toEqual(stored[0]);
+      // The three nodes wrote one audit chain: every link holds, read on every node.
+      expect((await verifyChain(db)).broken, `audit chain on node ${node.index}`).toBeNull();
     }
     await recountOrderCounters(db1);
     expect(await storedCounters(db1)).toEqual(stored[0]);

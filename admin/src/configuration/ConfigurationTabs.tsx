@@ -9,9 +9,10 @@ const TABS = [
   { resource: 'automation-rules', label: 'resources.order-fields.tabs.rules' },
   { resource: 'automation-runs', label: 'resources.order-fields.tabs.runs' },
   { resource: 'macros', label: 'resources.order-fields.tabs.macros' },
+  { resource: 'retention-settings', label: 'resources.order-fields.tabs.retention' },
 ] as const;
 
-/** The Configuration area's lists, one tab each, above each list. */
+/** The Configuration area's screens, one tab each, above each of them. */
 export function ConfigurationTabs({ current }: { current: (typeof TABS)[number]['resource'] }) {
   const translate = useTranslate();
   const createPath = useCreatePath();

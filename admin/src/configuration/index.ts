@@ -28,3 +28,9 @@ export const customQueueResource = {
   icon: InboxIcon,
   recordRepresentation: 'name',
 };
+
+/** The retention setting: one record (id `current`), edited where a list would be. */
+export const retentionSettingsResource = {
+  list: view('RetentionSettings'),
+  icon: ViewWeekIcon,
+};

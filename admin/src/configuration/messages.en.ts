@@ -82,6 +82,7 @@ export const orderFieldsEn = {
     rules: 'Rules',
     runs: 'Runs',
     macros: 'Macros',
+    retention: 'Data retention',
   },
 };
 
@@ -122,5 +123,19 @@ export const customQueuesEn = {
     oneStatus: 'Pick at least one status.',
     oneRole: 'Pick at least one role.',
     fieldValue: 'Pick a field and give it a value.',
+  },
+};
+
+export const retentionSettingsEn = {
+  name: 'Data retention',
+  fields: {
+    days: 'Days kept after the departure date',
+    keptFields: 'Kept for accounts and disputes',
+    anonymisedFields: 'Removed (with the documents, download addresses and personal custom values)',
+    updatedAt: 'Last changed (UTC)',
+  },
+  title: 'Data retention',
+  help: {
+    days: 'From 30 to 3650. An order in ChargeBack or with an open dispute keeps its data until it is closed.',
   },
 };

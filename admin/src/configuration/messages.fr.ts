@@ -1,5 +1,5 @@
 import type { Texts } from '../shared/catalogue';
-import type { customQueuesEn, orderFieldsEn } from './messages.en';
+import type { customQueuesEn, orderFieldsEn, retentionSettingsEn } from './messages.en';
 
 /** The Configuration area's French texts: the English keys (messages.en.ts), loaded with the French catalogue. */
 export const orderFieldsFr: Texts<typeof orderFieldsEn> = {
@@ -83,6 +83,7 @@ export const orderFieldsFr: Texts<typeof orderFieldsEn> = {
     rules: 'Règles',
     runs: 'Exécutions',
     macros: 'Macros',
+    retention: 'Conservation des données',
   },
 };
 
@@ -123,5 +124,19 @@ export const customQueuesFr: Texts<typeof customQueuesEn> = {
     oneStatus: 'Choisissez au moins un statut.',
     oneRole: 'Choisissez au moins un rôle.',
     fieldValue: 'Choisissez un champ et donnez-lui une valeur.',
+  },
+};
+
+export const retentionSettingsFr: Texts<typeof retentionSettingsEn> = {
+  name: 'Conservation des données',
+  fields: {
+    days: 'Jours de conservation après la date de départ',
+    keptFields: 'Conservé pour la comptabilité et les litiges',
+    anonymisedFields: 'Supprimé (avec les documents, les adresses de téléchargement et les champs personnels)',
+    updatedAt: 'Dernière modification (UTC)',
+  },
+  title: 'Conservation des données',
+  help: {
+    days: 'De 30 à 3650. Une commande en ChargeBack ou avec un litige ouvert garde ses données jusqu’à sa clôture.',
   },
 };

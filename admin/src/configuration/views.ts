@@ -5,3 +5,4 @@ export { default as OrderFieldEdit } from './OrderFieldEdit';
 export { default as CustomQueueList } from './CustomQueueList';
 export { default as CustomQueueCreate } from './CustomQueueCreate';
 export { default as CustomQueueEdit } from './CustomQueueEdit';
+export { default as RetentionSettings } from './RetentionSettings';

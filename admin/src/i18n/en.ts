@@ -12,7 +12,7 @@ import { auditEventsMessages } from '../audit-events/messages';
 import { disputeReportMessages, disputesMessages } from '../disputes/messages';
 import { liveMessages } from '../live/messages';
 import { speedMessages } from '../speed/messages';
-import { customQueuesEn, orderFieldsEn } from '../configuration/messages.en';
+import { customQueuesEn, orderFieldsEn, retentionSettingsEn } from '../configuration/messages.en';
 import { mailTemplatesEn } from '../mail-templates/messages.en';
 
 /** English texts of the admin; keys follow react-admin's `resources.<name>.fields.<field>` convention. */
@@ -168,6 +168,7 @@ export const en = {
     'custom-queues': customQueuesEn,
     'mail-templates': mailTemplatesEn,
     ...automationEn,
+    'retention-settings': retentionSettingsEn,
     gateways: {
       name: 'Gateway |||| Gateways',
       fields: { id: 'ID', gateway_name: 'Gateway', is_active: 'Active' },

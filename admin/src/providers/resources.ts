@@ -54,6 +54,7 @@ const PERMISSIONS: Record<string, Permission> = {
   'automation-rules': 'configuration.manage',
   'automation-runs': 'configuration.manage',
   macros: 'configuration.manage',
+  'retention-settings': 'configuration.manage',
 };
 
 /**

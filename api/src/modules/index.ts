@@ -22,6 +22,7 @@ import search from './search/index.js';
 import notifications from './notifications/index.js';
 import disputes from './disputes/index.js';
 import automation from './automation/index.js';
+import privacy from './privacy/index.js';
 
 /**
  * Every business area, each a Fastify plugin (its index.ts) that registers its routes, serves its
@@ -55,4 +56,5 @@ export const modules: FastifyPluginAsync[] = [
   notifications,
   disputes,
   automation,
+  privacy,
 ];

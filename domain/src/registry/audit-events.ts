@@ -34,6 +34,12 @@ export const AUDIT_ACTIONS = [
   // an evidence item added to one (to: the item).
   'dispute',
   'dispute-evidence',
+  // Personal data: the retention setting changed (from and to: days), a retention run (detail: its counts), a
+  // customer's data exported or erased by command (detail: order ids and counts).
+  'retention-settings',
+  'retention',
+  'privacy-export',
+  'privacy-erase',
 ] as const;
 
 /** The Audit Log: who did what to which order, when, from and to. Read-only. */

@@ -6,7 +6,8 @@ import { spawn } from 'node:child_process';
 import mysql from 'mysql2/promise';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../../api/src/db/knex.js';
-import { createLocalStorage } from '../../../api/src/storage/index.js';
+import { loadConfig } from '../../../api/src/config.js';
+import { createStorage } from '../../../api/src/storage/index.js';
 import { tableChecksums } from '../../helpers/checksum.js';
 import { createTestDb, dialects, type TestDb } from '../../helpers/db.js';
 import { MYSQL_URL } from '../../setup/mysql.js';
@@ -39,8 +40,9 @@ const filesUnder = (folder: string): string[] =>
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)));
 
+/** The documents' plain bytes, read as the server of that data folder reads them (decrypted under its DATA_KEY). */
 async function documentHashes(db: TestDb['db'], dataDir: string) {
-  const storage = createLocalStorage(path.join(dataDir, 'uploads'));
+  const storage = createStorage(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }));
   const hashes: Record<string, string> = {};
   for (const key of await db('uploaded_documents').pluck('storage_key')) {
     const chunks: Buffer[] = [];

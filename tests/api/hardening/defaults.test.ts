@@ -8,6 +8,9 @@ import { loadConfig } from '../../../api/src/config.js';
 import { createTestDb } from '../../helpers/db.js';
 import { startServerProcess } from '../../helpers/serverProcess.js';
 
+/** Production needs the documents' key too (64 hex digits). */
+const DATA_KEY = '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef';
+
 /**
  * A plain start listens on 127.0.0.1 only; NODE_ENV=production refuses to start
  * without a JWT_SECRET of 32+ characters or while a demo account exists, and says why.
@@ -62,17 +65,34 @@ describe('safe defaults', () => {
     const dataDir = tempDir();
     expect(loadConfig({ DATA_DIR: dataDir }).host).toBe('127.0.0.1');
     expect(loadConfig({ DATA_DIR: dataDir, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
-    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: SECRET }).host).toBe('0.0.0.0');
+    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', DATA_KEY, JWT_SECRET: SECRET }).host).toBe(
+      '0.0.0.0',
+    );
   });
 
   it('refuses production without a JWT_SECRET of 32 characters, saying why', () => {
     const dataDir = tempDir();
     expect(() => loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
-    expect(() => loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: 'short' })).toThrow(
+    expect(() => loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', DATA_KEY, JWT_SECRET: 'short' })).toThrow(
       /at least 32 characters/,
     );
     // No secret file was generated in its place.
     expect(fs.existsSync(path.join(dataDir, 'jwt-secret'))).toBe(false);
+  });
+
+  it('refuses production without a DATA_KEY of 32 bytes, and generates none', () => {
+    const dataDir = tempDir();
+    expect(() => loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: SECRET })).toThrow(
+      /NODE_ENV=production needs DATA_KEY/,
+    );
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: SECRET, DATA_KEY: 'abc' }),
+    ).toThrow(/DATA_KEY must be 32 bytes/);
+    expect(fs.existsSync(path.join(dataDir, 'data-key'))).toBe(false);
+    // Outside production one is generated once into the data folder, and read again after.
+    const generated = loadConfig({ DATA_DIR: dataDir }).dataKey;
+    expect(generated).toHaveLength(32);
+    expect(loadConfig({ DATA_DIR: dataDir }).dataKey.equals(generated)).toBe(true);
   });
 
   it('a plain start is reachable on loopback only', async () => {
@@ -92,11 +112,11 @@ describe('safe defaults', () => {
     const seeded = await createTestDb('sqlite');
     await seeded.db.destroy();
     dirs.push(seeded.dataDir);
-    const run = await runServer({ NODE_ENV: 'production', JWT_SECRET: SECRET, DATA_DIR: seeded.dataDir });
+    const run = await runServer({ NODE_ENV: 'production', DATA_KEY, JWT_SECRET: SECRET, DATA_DIR: seeded.dataDir });
     expect(run.code).toBe(1);
     expect(run.output).toMatch(/Refusing to start with NODE_ENV=production: the demo account\(s\) admin@demo\.test/);
 
-    const noSecret = await runServer({ NODE_ENV: 'production', JWT_SECRET: '', DATA_DIR: tempDir() });
+    const noSecret = await runServer({ NODE_ENV: 'production', DATA_KEY, JWT_SECRET: '', DATA_DIR: tempDir() });
     expect(noSecret.code).toBe(1);
     expect(noSecret.output).toMatch(/JWT_SECRET/);
   });
@@ -105,6 +125,7 @@ describe('safe defaults', () => {
     const dataDir = tempDir();
     const server = await startServerProcess({
       NODE_ENV: 'production',
+      DATA_KEY,
       JWT_SECRET: SECRET,
       DATA_DIR: dataDir,
       DATABASE_URL: '',

@@ -5,6 +5,9 @@ import { createTestDb, dialects, type TestDb } from '../../helpers/db.js';
 import { flood, openFloodSocket, percentile, timedRequest, type FloodSocket } from '../../helpers/flood.js';
 import { startServerProcess, type ServerProcess } from '../../helpers/serverProcess.js';
 
+/** Production needs the documents' key too (64 hex digits). */
+const DATA_KEY = '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef';
+
 /**
  * On the real server in production mode: 1,000 sockets from
  * one address holding live streams, or trickling sign-in bodies, take only what one address may
@@ -36,6 +39,7 @@ describe.each(dialects())('floods from one address on %s, production', (dialect)
     });
     server = await startServerProcess({
       NODE_ENV: 'production',
+      DATA_KEY,
       JWT_SECRET: crypto.randomBytes(48).toString('base64url'),
       SEED_DEMO: 'false',
       LOG_LEVEL: 'error',

@@ -6,6 +6,9 @@ import { loadConfig } from '../../../api/src/config.js';
 import { refuseUnsafeProduction, weakJwtSecretReason } from '../../../api/src/productionChecks.js';
 import { createTestDb, type TestDb } from '../../helpers/db.js';
 
+/** Production needs the documents' key too (64 hex digits). */
+const DATA_KEY = '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef';
+
 /**
  * Production refuses a JWT_SECRET that does not look random (32 spaces, 32 × "a"), and says why.
  */
@@ -57,10 +60,10 @@ describe('JWT_SECRET entropy in production', () => {
     const testDb = await createTestDb('sqlite', { seed: false });
     testDbs.push(testDb);
     for (const secret of [' '.repeat(32), 'a'.repeat(32)]) {
-      const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, DATA_DIR: testDb.dataDir });
+      const config = loadConfig({ NODE_ENV: 'production', DATA_KEY, JWT_SECRET: secret, DATA_DIR: testDb.dataDir });
       await expect(refuseUnsafeProduction(config, testDb.db)).rejects.toThrow(/JWT_SECRET looks guessable/);
     }
-    const good = loadConfig({ NODE_ENV: 'production', JWT_SECRET: STRONG[1], DATA_DIR: testDb.dataDir });
+    const good = loadConfig({ NODE_ENV: 'production', DATA_KEY, JWT_SECRET: STRONG[1], DATA_DIR: testDb.dataDir });
     await expect(refuseUnsafeProduction(good, testDb.db)).resolves.toBeUndefined();
   });
 
@@ -68,7 +71,12 @@ describe('JWT_SECRET entropy in production', () => {
     const testDb = await createTestDb('sqlite', { seed: false });
     await testDb.db.destroy();
     testDbs.push({ ...testDb, drop: async () => fs.rmSync(testDb.dataDir, { recursive: true, force: true }) });
-    const run = await runServer({ NODE_ENV: 'production', JWT_SECRET: 'a'.repeat(32), DATA_DIR: testDb.dataDir });
+    const run = await runServer({
+      NODE_ENV: 'production',
+      DATA_KEY,
+      JWT_SECRET: 'a'.repeat(32),
+      DATA_DIR: testDb.dataDir,
+    });
     expect(run.code).toBe(1);
     expect(run.output).toMatch(/JWT_SECRET looks guessable, as it has 1 distinct characters/);
   });

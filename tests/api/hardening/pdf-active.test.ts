@@ -1,10 +1,8 @@
-import path from 'node:path';
 import { createElement } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { Document, Page, Text, renderToBuffer } from '@react-pdf/renderer';
 import { checkPdf } from '../../../api/src/modules/documents/pdfCheck.js';
-import { createLocalStorage } from '../../../api/src/storage/index.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { dialects } from '../../helpers/db.js';
 import { postUpload } from '../../helpers/upload.js';
@@ -208,7 +206,7 @@ describe.each(dialects())('PDF active content on %s', (dialect) => {
   });
 
   it('passes every seeded document', async () => {
-    const storage = createLocalStorage(path.join(t.dataDir, 'uploads'));
+    const storage = t.app.storage;
     const keys: string[] = await t.db('uploaded_documents').distinct().pluck('storage_key');
     expect(keys.length).toBeGreaterThan(0);
     for (const key of keys) {

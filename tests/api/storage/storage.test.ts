@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +7,7 @@ import { notePendingUpload } from '../../../api/src/modules/documents/repo.js';
 import { readDocumentBytes } from '../../../api/src/modules/files/repo.js';
 import { PENDING_UPLOAD_GRACE_MS, sweepUnfinishedUploads } from '../../../api/src/modules/documents/service.js';
 import { signedDocumentUrl } from '../../../api/src/modules/files/links.js';
-import { createStorage } from '../../../api/src/storage/index.js';
+import { createStorage, createStoredFiles, reencryptDocuments } from '../../../api/src/storage/index.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { startTestS3, type TestS3 } from '../../helpers/s3.js';
 import { postUpload } from '../../helpers/upload.js';
@@ -21,13 +22,16 @@ const collect = async <T>(items: AsyncIterable<T>) => {
  * Documents behind the storage interface, on local disk and in an S3 bucket (a real S3-protocol
  * server on loopback): upload, staff and visitor downloads, the bytes mails and packs read, the
  * listing backups walk, and the sweep of uploads that never finished. Storage does not depend on
- * the database, so these run on SQLite.
+ * the database, so these run on SQLite. Every file is encrypted at rest (DATA_KEY); plain ones written
+ * before still open.
  */
 describe.each(['disk', 's3'] as const)('documents stored on %s', (kind) => {
   let s3: TestS3 | undefined;
   let t: TestApp;
   let token: string;
   let doc: { order_id: number; file1: string; storage_key: string };
+  /** The same place without encryption: what is really stored. */
+  const rawStorage = () => createStoredFiles(t.config);
   const bytes = minimalPdf(['Arrival card', `stored on ${kind}`]);
 
   beforeAll(async () => {
@@ -51,9 +55,40 @@ describe.each(['disk', 's3'] as const)('documents stored on %s', (kind) => {
     doc = await t.db('uploaded_documents').where({ order_id: order.order_id }).orderBy('id', 'desc').first();
     const onDisk = path.join(t.dataDir, 'uploads', doc.storage_key);
     expect(fs.existsSync(onDisk)).toBe(kind === 'disk');
-    // Read back through a storage of its own: the bytes really are in the bucket (or folder).
-    const elsewhere = createStorage(s3?.storageUrl ?? '', path.join(t.dataDir, 'uploads'));
+    // Read back through a storage of its own: the bytes really are in the bucket (or folder)...
+    const elsewhere = createStorage(t.config);
     expect(await readDocumentBytes(elsewhere, doc.storage_key)).toEqual(bytes);
+    // ...encrypted: the raw file is the header, IV, ciphertext and tag, not the PDF.
+    const raw = await readDocumentBytes(rawStorage(), doc.storage_key);
+    expect(raw.subarray(0, 8).toString()).toBe('TDACENC1');
+    expect(raw.length).toBe(bytes.length + 8 + 8 + 12 + 16);
+    expect(raw.includes(Buffer.from(`stored on ${kind}`))).toBe(false);
+  });
+
+  it('serves files written before encryption as they are, and refuses a changed or moved one', async () => {
+    const plainKey = t.app.storage.newKey('docs', 'pdf');
+    await rawStorage().write(plainKey, bytes);
+    expect(await readDocumentBytes(t.app.storage, plainKey)).toEqual(bytes);
+    // A file moved under another key fails its tag (the key is authenticated), as does a flipped byte.
+    const raw = await readDocumentBytes(rawStorage(), doc.storage_key);
+    const movedKey = t.app.storage.newKey('docs', 'pdf');
+    await rawStorage().write(movedKey, raw);
+    await expect(t.app.storage.open(movedKey)).rejects.toThrow();
+    const flipped = Buffer.from(raw);
+    flipped.writeUInt8(flipped.readUInt8(40) ^ 1, 40);
+    await rawStorage().write(doc.storage_key, flipped);
+    await expect(t.app.storage.open(doc.storage_key)).rejects.toThrow();
+    await rawStorage().write(doc.storage_key, raw);
+    await t.app.storage.remove(movedKey);
+    // A file of a key now in DATA_KEY_PREVIOUS still opens after a rotation; a stranger's key does not.
+    const rotated = createStorage({
+      ...t.config,
+      dataKey: crypto.randomBytes(32),
+      dataKeysPrevious: [t.config.dataKey],
+    });
+    expect(await readDocumentBytes(rotated, doc.storage_key)).toEqual(bytes);
+    const stranger = createStorage({ ...t.config, dataKey: crypto.randomBytes(32) });
+    await expect(stranger.open(doc.storage_key)).rejects.toThrow(/DATA_KEY/);
   });
 
   it('serves the document to staff and to a visitor with a signed link', async () => {
@@ -104,5 +139,19 @@ describe.each(['disk', 's3'] as const)('documents stored on %s', (kind) => {
     expect(await t.app.storage.open(orphan)).toBeNull();
     expect(await collect(t.app.storage.list())).not.toContain(orphan);
     expect(await t.app.storage.open(doc.storage_key)).not.toBeNull();
+  });
+
+  it('rotates DATA_KEY: re-encrypts every file under the new key, plain ones included', async () => {
+    const plainKey = t.app.storage.newKey('docs', 'pdf');
+    await rawStorage().write(plainKey, bytes);
+    const newKey = crypto.randomBytes(32);
+    const rewritten = await reencryptDocuments(rawStorage(), newKey, [t.config.dataKey]);
+    expect(rewritten).toBeGreaterThanOrEqual(2);
+    // A second pass finds nothing to do, and the new key alone opens every file.
+    expect(await reencryptDocuments(rawStorage(), newKey, [])).toBe(0);
+    const rotated = createStorage({ ...t.config, dataKey: newKey, dataKeysPrevious: [] });
+    expect(await readDocumentBytes(rotated, doc.storage_key)).toEqual(bytes);
+    expect(await readDocumentBytes(rotated, plainKey)).toEqual(bytes);
+    expect((await readDocumentBytes(rawStorage(), plainKey)).subarray(0, 8).toString()).toBe('TDACENC1');
   });
 });

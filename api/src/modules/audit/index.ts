@@ -12,6 +12,8 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     app.decorate('auditService', auditService);
+    // A shipper reading stdout (journald, Docker, a log agent) keeps a copy the database cannot change.
+    if (app.config.auditLogStdout) auditService.shipAuditEvents(app.db, (line) => process.stdout.write(`${line}\n`));
     app.serveResource('audit-events', auditEventsRepository);
   },
   { name: 'audit', dependencies: ['resources'] },

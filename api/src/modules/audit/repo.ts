@@ -2,6 +2,8 @@ import type { Knex } from 'knex';
 import { nowUtc } from '@app/domain';
 import type { Member } from '../../types.js';
 import type { TableRecords } from '../../db/list.js';
+import { withTransactionRetry } from '../../db/retry.js';
+import { appendToChain } from './chain.js';
 
 export interface AuditEvent {
   action: string;
@@ -9,20 +11,32 @@ export interface AuditEvent {
   from?: string | null;
   to?: string | null;
   detail?: string | null;
+  /** When it happened (a UTC DB datetime); now by default. Seeds give past times. */
+  at?: string;
 }
 
+/** Where each database's events are also written as JSON lines (AUDIT_LOG_STDOUT), set by the audit plugin. */
+const shipped = new WeakMap<object, (line: string) => void>();
+
+/** Every event written through `db` is also written as one JSON line to `write`, once its transaction commits. */
+export const shipAuditEvents = (db: Knex, write: (line: string) => void) =>
+  shipped.set(db.client.config as object, write);
+
 /**
- * Writes who did what, when, from and to (docs/product.md#audit-log). Call it with the transaction that makes
- * the change, so that the change and its record land together or not at all.
+ * Writes who did what, when, from and to (docs/product.md#audit-log), linked into the audit chain (chain.ts). Call it
+ * with the transaction that makes the change, so that the change and its record land together or not at all;
+ * given no transaction, it makes one (retried if another writer took the head first, as on two Galera nodes).
  */
 export async function recordAudit(
   trx: Knex | Knex.Transaction,
   member: Pick<Member, 'id' | 'name'> | null,
   events: AuditEvent[],
-) {
+): Promise<void> {
   if (!events.length) return;
-  const at = nowUtc();
-  await trx('audit_events').insert(
+  if (!trx.isTransaction) return withTransactionRetry(trx, (inner) => recordAudit(inner, member, events));
+  const now = nowUtc();
+  const rows = await appendToChain(
+    trx as Knex.Transaction,
     events.map((e) => ({
       member_id: member?.id ?? null,
       member_name: member?.name ?? null,
@@ -31,9 +45,16 @@ export async function recordAudit(
       from_value: e.from ?? null,
       to_value: e.to ?? null,
       detail: e.detail ?? null,
-      created_at: at,
+      created_at: e.at ?? now,
     })),
   );
+  await trx('audit_events').insert(rows);
+  const write = shipped.get(trx.client.config as object);
+  if (write)
+    void (trx as Knex.Transaction).executionPromise.then(
+      () => rows.forEach((row) => write(JSON.stringify({ type: 'audit-event', ...row }))),
+      () => undefined,
+    );
 }
 
 /** Audit events as records of the audit-events resource (the Audit Log). */

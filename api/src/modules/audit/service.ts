@@ -7,7 +7,9 @@ export {
   orderAuditEvent,
   orderAuditEvents,
   recordAudit,
+  shipAuditEvents,
   statusesBeforeDelete,
   type AuditEvent,
   type OrderAuditRow,
 } from './repo.js';
+export { verifyChain } from './chain.js';

@@ -6,7 +6,13 @@
 export * from './read.js';
 export * from './change.js';
 /** Custom queues: which the app has, which a role may open, and their members rebuilt in SQL. */
-export { configuredCustomQueues, customQueuesFor, listFilterConditions, rebuildCustomQueues } from './customQueues.js';
+export {
+  applyCustomQueueChanges,
+  configuredCustomQueues,
+  customQueuesFor,
+  listFilterConditions,
+  rebuildCustomQueues,
+} from './customQueues.js';
 /** An order's custom fields with their labels and values (Defence Pack 2's order details). */
 export { customValuesOf, customFieldsOf, findCustomValues, checkGivenValue, customTypeOf } from './customFields.js';
 /** What a role may read of an order: evidence packs and mails print by the allow-list of every order answer. */
