@@ -73,3 +73,11 @@ export async function signInDemoAccounts(t: TestApp) {
   for (const m of await t.db('team_members').select('id', 'email')) ids[m.email.split('@')[0]] = m.id;
   return { tokens, ids };
 }
+
+/**
+ * Signs the demo accounts in again, into the same `tokens`: after a test moves the app's clock past the
+ * sessions' idle end or lifetime, as staff sign in again the next day.
+ */
+export async function signInAgain(t: TestApp, tokens: Record<string, string>) {
+  Object.assign(tokens, (await signInDemoAccounts(t)).tokens);
+}

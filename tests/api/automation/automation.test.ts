@@ -6,7 +6,7 @@ import { nowUtc } from '@app/domain';
 import { buildApp } from '../../../api/src/app.js';
 import { ManualClock } from '../../../api/src/core/clock.js';
 import { createWebhookWorker, SIGNATURE_HEADER } from '../../../api/src/modules/automation/webhooks.js';
-import { createTestApp, signInDemoAccounts, type TestApp } from '../../helpers/app.js';
+import { createTestApp, signInAgain, signInDemoAccounts, type TestApp } from '../../helpers/app.js';
 import { dialects } from '../../helpers/db.js';
 
 /** Orders the scenarios own are named so; rules' conditions pick them by that name. */
@@ -196,6 +196,7 @@ describe.each(dialects())('automation on %s', (dialect) => {
 
   it('fires a time rule once per order per entry into the status, exactly once across two apps, after a dry run that changes nothing', async () => {
     clock.set(new Date());
+    await signInAgain(t, tokens);
     const ids = await takeOrders(4, 'time');
     for (const id of ids) expect((await move(id, 'Awaiting')).statusCode).toBe(200);
     const rule = {
@@ -207,10 +208,12 @@ describe.each(dialects())('automation on %s', (dialect) => {
     const dry = async () => (await call('admin', 'POST', '/api/automation-rules/dry-run', rule)).json();
     const { id: ruleId } = await createRule(rule);
     clock.advance({ days: 1 });
+    await signInAgain(t, tokens);
     expect(await dry()).toEqual({ count: 0, ids: [] });
     expect(await t.app.automation.runDueRules()).toBe(0);
 
     clock.advance({ days: 1, minutes: 1 });
+    await signInAgain(t, tokens);
     const auditBefore = await t.db('audit_events').count({ n: '*' }).first();
     expect(await dry()).toEqual({ count: 4, ids: [...ids].sort((a, b) => a - b) });
     expect(await t.db('audit_events').count({ n: '*' }).first()).toEqual(auditBefore);
@@ -233,8 +236,10 @@ describe.each(dialects())('automation on %s', (dialect) => {
     // Back into the status: a new entry, which fires again once its time has come.
     await move(ids[0]!, 'Awaiting');
     clock.advance({ days: 1 });
+    await signInAgain(t, tokens);
     expect(await t.app.automation.runDueRules()).toBe(0);
     clock.advance({ days: 1, minutes: 1 });
+    await signInAgain(t, tokens);
     expect(await t.app.automation.runDueRules()).toBe(1);
     expect((await order(ids[0]!)).process_status).toBe('Contact Customer');
     expect(

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signInDemoAccounts, type TestApp } from '../../helpers/app.js';
+import { createTestApp, signInAgain, signInDemoAccounts, type TestApp } from '../../helpers/app.js';
 import { dialects } from '../../helpers/db.js';
 import { ManualClock } from '../../../api/src/core/clock.js';
 import { minimalPdf } from '../../../seeds/generator.js';
@@ -118,9 +118,11 @@ describe.each(dialects())('dispute desk on %s', (dialect) => {
     });
 
     clock.advance({ hours: 1 });
+    await signInAgain(t, tokens);
     dispute = (await call('manager', 'PUT', `/api/disputes/${id}`, { status: 'under_review' })).json();
     expect(dispute).toMatchObject({ status: 'under_review', submittedAt: '2026-11-28 10:00:00', outcomeAt: null });
     clock.advance({ days: 10 });
+    await signInAgain(t, tokens);
     dispute = (
       await call('manager', 'PUT', `/api/disputes/${id}`, { status: 'won', notes: 'Visa ruled for us.' })
     ).json();
@@ -141,6 +143,7 @@ describe.each(dialects())('dispute desk on %s', (dialect) => {
       .pluck('to_value');
     expect(moves).toEqual(['needs_response', 'under_review', 'won']);
     clock.set('2026-11-28T09:00:00Z');
+    await signInAgain(t, tokens);
   });
 
   it('fills the checklist from the order, with the CE 3.0 verdict and its earlier orders; a person adds what is missing', async () => {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signInDemoAccounts, type TestApp } from '../../helpers/app.js';
+import { createTestApp, signInAgain, signInDemoAccounts, type TestApp } from '../../helpers/app.js';
 import { dialects } from '../../helpers/db.js';
 import { ManualClock } from '../../../api/src/core/clock.js';
 
@@ -124,12 +124,14 @@ describe.each(dialects())('Stripe dispute webhook and deadlines on %s', (dialect
 
     // Submitted, then closed as won: the outcome is recorded and audited.
     clock.advance({ days: 2 });
+    await signInAgain(t, tokens);
     expect(
       (
         await send(disputeEvent('charge.dispute.updated', { id: `dp_${dialect}_1`, charge, status: 'under_review' }))
       ).json().data.result,
     ).toBe('updated');
     clock.advance({ days: 30 });
+    await signInAgain(t, tokens);
     const closed = await send(disputeEvent('charge.dispute.closed', { id: `dp_${dialect}_1`, charge, status: 'won' }));
     expect(closed.json().data.result).toBe('updated');
     const won = (await t.call(tokens.manager!, { method: 'GET', url: `/api/disputes/${dispute.id}` })).json();
@@ -145,6 +147,7 @@ describe.each(dialects())('Stripe dispute webhook and deadlines on %s', (dialect
       { member_name: 'stripe webhook', to_value: 'won' },
     ]);
     clock.set('2026-11-28T09:00:00Z');
+    await signInAgain(t, tokens);
   });
 
   it('keeps a dispute on an unknown charge unmatched until a Manager matches it to its order', async () => {
@@ -251,6 +254,7 @@ describe.each(dialects())('Stripe dispute webhook and deadlines on %s', (dialect
     await run();
     expect(await noticesOf(id)).toEqual([]);
     clock.set('2026-11-30T08:00:00Z'); // 5 days left
+    await signInAgain(t, tokens);
     // Two passes at once (two processes): one notice per Manager.
     await Promise.all([run(), run()]);
     await run();
@@ -259,6 +263,7 @@ describe.each(dialects())('Stripe dispute webhook and deadlines on %s', (dialect
     expect(notices[0]).toMatchObject({ kind: 'dispute.due', title: `Dispute ${id} is due in 5 days` });
 
     clock.set('2026-12-03T23:00:00Z'); // 2 days left
+    await signInAgain(t, tokens);
     await Promise.all([run(), run()]);
     notices = await noticesOf(id);
     expect(notices).toHaveLength(2 * managers.length);
@@ -269,6 +274,7 @@ describe.each(dialects())('Stripe dispute webhook and deadlines on %s', (dialect
     expect(bell.notifications[0]).toMatchObject({ title: `Dispute ${id} is due in 2 days`, read: false });
 
     clock.set('2026-12-05T18:00:01Z');
+    await signInAgain(t, tokens);
     await Promise.all([run(), run()]);
     const expired = (await t.call(tokens.night!, { method: 'GET', url: `/api/disputes/${id}` })).json();
     expect(expired).toMatchObject({ status: 'expired', outcomeAt: '2026-12-05 18:00:01', daysLeft: null });
@@ -294,6 +300,7 @@ describe.each(dialects())('Stripe dispute webhook and deadlines on %s', (dialect
       payload: { status: 'under_review' },
     });
     clock.set('2026-12-10T00:00:00Z');
+    await signInAgain(t, tokens);
     await run();
     expect((await t.db('disputes').where({ id: answered.id }).first('status')).status).toBe('under_review');
   });
