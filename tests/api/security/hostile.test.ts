@@ -74,7 +74,7 @@ const encodeForUrl = (value: string) => {
   }
 };
 
-const ID_LIKE = ['999999999', 'ghost@example.test', '2024-01-01', '2030-01', 'UTC', 'x'];
+const ID_LIKE = ['999999999', 'ghost@example.test', '2024-01-01', '2030-01', 'UTC', 'x', 'ghost_key'];
 
 /** A value the schema accepts that points at nothing that exists. */
 function sample(schema: JsonSchema): unknown {
