@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { mayReadField, type Registry, type Role } from '@app/domain';
 import { likePrefix } from '../../db/list.js';
-import { orderForRole } from './visibleFields.js';
+import { recordForRole } from './visibleFields.js';
 
 /**
  * Search everywhere's orders: the text looked up in each order field it could be, each an index range
@@ -78,6 +78,7 @@ export async function lookUpOrders(db: Knex, registry: Registry, role: Role, tex
   if (!ids.length) return [];
   const rows: Array<Record<string, unknown>> = await db('orders').whereIn('order_id', ids).select(ANSWER_COLUMNS);
   const byId = new Map(rows.map((row) => [Number(row.order_id), row]));
-  const visible = orderForRole(registry, role);
+  // The answer's own addition, beside the fields the role reads: which field it was found by.
+  const visible = recordForRole(registry, 'orders', role, ['id', 'matched']);
   return ids.map((id) => visible({ ...byId.get(id)!, matched: matchedBy.get(id) }));
 }
