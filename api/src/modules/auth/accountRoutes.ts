@@ -6,7 +6,13 @@ import type { Member } from '../../types.js';
 import { recordAudit } from '../audit/service.js';
 import { findMemberById } from '../team/service.js';
 import { beginTotp, checkSecondFactor, confirmTotp, factorStatus, resetFactors } from './factors.js';
-import { authenticationOptions, checkPasskey, registerPasskey, registrationOptions, removePasskey } from './passkeys.js';
+import {
+  authenticationOptions,
+  checkPasskey,
+  registerPasskey,
+  registrationOptions,
+  removePasskey,
+} from './passkeys.js';
 import { readPolicy, writePolicy, type SecurityPolicy } from './policy.js';
 import {
   Answer,

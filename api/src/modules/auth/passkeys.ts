@@ -34,7 +34,10 @@ function relyingParty(app: FastifyInstance) {
 }
 
 const passkeysOf = (app: FastifyInstance, memberId: number): Promise<PasskeyRow[]> =>
-  app.db('mfa_passkeys').where({ member_id: memberId }).select('id', 'credential_id', 'public_key', 'counter', 'transports');
+  app
+    .db('mfa_passkeys')
+    .where({ member_id: memberId })
+    .select('id', 'credential_id', 'public_key', 'counter', 'transports');
 
 const descriptor = (passkey: PasskeyRow) => ({
   id: passkey.credential_id,
@@ -120,7 +123,7 @@ export async function registerPasskey(
 /** Options for the browser to sign with one of the member's passkeys. */
 export async function authenticationOptions(app: FastifyInstance, memberId: number) {
   const passkeys = await passkeysOf(app, memberId);
-  if (!passkeys.length) throw badRequest('challenge: this account has no passkey.');
+  if (!passkeys.length) throw badRequest('No passkey is set up for this account.');
   const options = await generateAuthenticationOptions({
     rpID: relyingParty(app).rpID,
     allowCredentials: passkeys.map(descriptor),
