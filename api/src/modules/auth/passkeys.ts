@@ -9,7 +9,7 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { nowUtc } from '@app/domain';
-import { badRequest, notFound } from '../../http.js';
+import { badRequest, HttpError, notFound } from '../../http.js';
 import type { Member } from '../../types.js';
 import { recordAudit } from '../audit/service.js';
 import { factorEnrolled, factorKinds, hasFactor } from './factors.js';
@@ -56,16 +56,18 @@ async function keepChallenge(app: FastifyInstance, memberId: number, purpose: Pu
 }
 
 /** The check of a ceremony's challenge: one this member was given for this purpose, unexpired, taken once. */
-const challengeOf =
-  (app: FastifyInstance, memberId: number, purpose: Purpose) =>
-  async (challenge: string): Promise<boolean> =>
-    (await app
-      .db('webauthn_challenges')
-      .where({ challenge, member_id: memberId, purpose })
-      .where('expires_at', '>', nowUtc(app.clock.now()))
-      .del()) === 1;
+const challengeOf = (app: FastifyInstance, memberId: number, purpose: Purpose) => async (challenge: string) => {
+  const taken = await app
+    .db('webauthn_challenges')
+    .where({ challenge, member_id: memberId, purpose })
+    .where('expires_at', '>', nowUtc(app.clock.now()))
+    .del();
+  if (taken !== 1) throw badRequest('response: it answers no challenge of yours (or one that expired). Try again.');
+  return true;
+};
 
 const refused = (error: unknown): never => {
+  if (error instanceof HttpError) throw error;
   throw badRequest(`response: the passkey's answer was refused (${(error as Error).message}).`);
 };
 
