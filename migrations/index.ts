@@ -26,6 +26,7 @@ import * as searchIndexes from './023_search_indexes.js';
 import * as privacy from './024_privacy.js';
 import * as mailTemplates from './026_mail_templates.js';
 import * as automation from './027_automation.js';
+import * as passkeys from './028_passkeys.js';
 
 /**
  * Migrations in order, imported statically so that they run the same under tsx, vitest and a bundle.
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '024_privacy': privacy,
   '026_mail_templates': mailTemplates,
   '027_automation': automation,
+  '028_passkeys': passkeys,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

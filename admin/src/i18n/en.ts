@@ -28,6 +28,7 @@ export const en = {
       password: 'Password',
       submit: 'Sign In',
       code: 'Code from your authenticator app (or a recovery code)',
+      usePasskey: 'Use a passkey',
       codeRequired: 'Please enter the code.',
     },
     header: {

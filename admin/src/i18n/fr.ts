@@ -27,6 +27,7 @@ export const fr: AppMessages = {
       password: 'Mot de passe',
       submit: 'Se connecter',
       code: 'Code de votre application d’authentification (ou un code de secours)',
+      usePasskey: 'Utiliser une clé d’accès',
       codeRequired: 'Veuillez saisir le code.',
     },
     header: {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Box, Card, CardContent, CssBaseline, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, CssBaseline, Stack, Typography } from '@mui/material';
 import {
   email,
   Form,
@@ -13,6 +13,7 @@ import {
 } from 'react-admin';
 import { COUNTRY_NAME } from '../config';
 import { takeSignOutNotice } from '../providers/session';
+import { passkeyAssertion } from './passkey';
 
 /** The old system's sign-in rules and messages. */
 const validateEmail = [required('app.validation.emailRequired'), email('app.validation.emailInvalid')];
@@ -33,8 +34,9 @@ export default function LoginPage() {
   const notify = useNotify();
   const translate = useTranslate();
   const [loading, setLoading] = useState(false);
-  // Set once the password was right for a member with a second factor: the code is asked next.
+  // Set once the password was right for a member with a second factor: the code (or a passkey) is asked next.
   const [challenge, setChallenge] = useState<string>();
+  const [factors, setFactors] = useState<string[]>([]);
 
   useEffect(() => {
     document.title = COUNTRY_NAME;
@@ -43,22 +45,33 @@ export default function LoginPage() {
     if (notice) notify(notice.message, { type: notice.type });
   }, [notify]);
 
-  const submit = async (values: Partial<Credentials & { code: string }>) => {
+  const signIn = async (credentials: () => Promise<object>) => {
     setLoading(true);
     try {
       // The success toast is the admin layout's (authProvider keeps the server's message for it).
-      const credentials = challenge
-        ? { challenge, code: values.code!.trim() }
-        : { email: values.email!.trim(), password: values.password! };
-      await login(credentials, '/admin');
+      await login(await credentials(), '/admin');
     } catch (error) {
-      const next = (error as { challenge?: string }).challenge;
-      if (next) setChallenge(next);
+      const { challenge: next, factors: kinds } = error as { challenge?: string; factors?: string[] };
+      if (next) {
+        setChallenge(next);
+        setFactors(kinds ?? []);
+      }
       notify((error as Error).message || 'Sign-in failed.', { type: next ? 'info' : 'error' });
     } finally {
       setLoading(false);
     }
   };
+  const submit = (values: Partial<Credentials & { code: string }>) =>
+    signIn(async () =>
+      challenge
+        ? { challenge, code: values.code!.trim() }
+        : { email: values.email!.trim(), password: values.password! },
+    );
+  const signInWithPasskey = () =>
+    signIn(async () => ({
+      challenge,
+      response: await passkeyAssertion('admin/admin-login/mfa/passkey/options', { challenge }),
+    }));
 
   return (
     <Box
@@ -118,6 +131,11 @@ export default function LoginPage() {
                 size="large"
                 sx={{ minHeight: { xs: 45, md: 60 }, mt: 1 }}
               />
+              {challenge && factors.includes('passkey') && (
+                <Button variant="outlined" size="large" sx={{ mt: 2 }} onClick={signInWithPasskey} disabled={loading}>
+                  {translate('app.login.usePasskey')}
+                </Button>
+              )}
             </Stack>
           </Form>
         </CardContent>

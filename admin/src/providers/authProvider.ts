@@ -10,11 +10,25 @@ import { ACCOUNT_SECURITY_ROUTE } from '../routes';
  * A 401 ends the session in the HTTP client, whichever call got it; checkError then sends the member to '/'.
  */
 export const authProvider: AuthProvider = {
-  /** Email and password, then (for a member with a second factor) the challenge they answered and a code. */
-  async login(credentials: { email: string; password: string } | { challenge: string; code: string }) {
-    const step = 'challenge' in credentials ? 'admin/admin-login/mfa' : 'admin/admin-login';
+  /**
+   * Email and password, then (for a member with a second factor) the challenge they answered and a code or
+   * a passkey's assertion.
+   */
+  async login(
+    credentials:
+      | { email: string; password: string }
+      | { challenge: string; code: string }
+      | { challenge: string; response: unknown },
+  ) {
+    const step =
+      'response' in credentials
+        ? 'admin/admin-login/mfa/passkey'
+        : 'challenge' in credentials
+          ? 'admin/admin-login/mfa'
+          : 'admin/admin-login';
     const answer = await apiCall<Omit<StoredUser, 'accessToken'>>(step, { method: 'POST', json: credentials });
-    if (answer.mfaRequired) throw Object.assign(new Error(answer.message), { challenge: answer.challenge });
+    if (answer.mfaRequired)
+      throw Object.assign(new Error(answer.message), { challenge: answer.challenge, factors: answer.factors });
     if (!answer.data) throw new Error(answer.message);
     // Shown by the admin layout once /admin opens (the sign-in page's toasts go with it).
     rememberSignInNotice(answer.message);

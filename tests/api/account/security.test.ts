@@ -140,7 +140,7 @@ describe.each(dialects())('account security on %s', (dialect) => {
     const { recoveryCodes } = verified.json();
     expect(recoveryCodes).toHaveLength(10);
     const status = await get(token, '/api/account/mfa');
-    expect(status.json().data).toEqual({ totp: true, recoveryCodesLeft: 10 });
+    expect(status.json().data).toEqual({ totp: true, passkeys: [], recoveryCodesLeft: 10 });
     expect(status.body).not.toContain(secret);
     expect((await auditActions('mfa-enrol')).map((e) => e.member_name)).toContain('Demo Telecaller');
 
@@ -151,6 +151,7 @@ describe.each(dialects())('account security on %s', (dialect) => {
       message: 'Enter the code from your authenticator app.',
       mfaRequired: true,
       challenge: expect.any(String),
+      factors: ['totp'],
     });
     const { challenge } = first.json();
     const second = (code: string, withChallenge = challenge) =>

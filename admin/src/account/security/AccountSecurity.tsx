@@ -11,8 +11,10 @@ import {
   TableCell,
   TableHead,
   TableRow,
+  TextField,
   Typography,
 } from '@mui/material';
+import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { Form, required, TextInput, Title, usePermissions } from 'react-admin';
 import { can } from '@app/domain';
 import { useNavigate } from 'react-router-dom';
@@ -92,13 +94,100 @@ function MySessions() {
   );
 }
 
-/** The authenticator app: its state, and its set-up (QR code, first code, recovery codes shown once). */
+interface Factors {
+  totp: boolean;
+  passkeys: Array<{ id: number; name: string; createdAt: string; lastUsedAt: string | null }>;
+  recoveryCodesLeft: number;
+}
+
+/** The member's passkeys: listed, removed, and one more made by the browser (the WebAuthn library loads then). */
+function Passkeys({
+  factors,
+  reload,
+  onCodes,
+}: {
+  factors: Factors;
+  reload: () => void;
+  onCodes: (c: string[]) => void;
+}) {
+  const text = useSecurityText();
+  const [name, setName] = useState('');
+  const add = useAction(async () => {
+    const [{ startRegistration }, { options }] = await Promise.all([
+      import('@simplewebauthn/browser'),
+      apiCall('account/mfa/passkey/options', { method: 'POST' }),
+    ]);
+    const response = await startRegistration({ optionsJSON: options as PublicKeyCredentialCreationOptionsJSON });
+    const answer = await apiCall('account/mfa/passkey/verify', { method: 'POST', json: { response, name } });
+    const codes = answer.recoveryCodes as string[];
+    if (codes.length) onCodes(codes);
+    setName('');
+    reload();
+    return answer;
+  });
+  const remove = useAction(async (id: number) => {
+    const answer = await apiCall(`account/mfa/passkey/${id}`, { method: 'DELETE' });
+    reload();
+    return answer;
+  });
+  return (
+    <Box sx={{ mt: 3 }}>
+      <Typography variant="subtitle1" component="h3">
+        {text.passkeys}
+      </Typography>
+      {factors.passkeys.length ? (
+        <Table size="small" aria-label={text.passkeys}>
+          <TableHead>
+            <TableRow>
+              {[text.name, text.created, text.lastUsed, ''].map((label, i) => (
+                <TableCell key={i}>{label}</TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {factors.passkeys.map((passkey) => (
+              <TableRow key={passkey.id}>
+                <TableCell>{passkey.name}</TableCell>
+                <TableCell>{passkey.createdAt}</TableCell>
+                <TableCell>{passkey.lastUsedAt ?? ''}</TableCell>
+                <TableCell>
+                  <Button size="small" color="error" onClick={() => remove.run(passkey.id)} disabled={remove.pending}>
+                    {text.remove}
+                  </Button>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      ) : (
+        <Typography>{text.noPasskeys}</Typography>
+      )}
+      <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'center' }}>
+        <TextField
+          size="small"
+          label={text.passkeyName}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          slotProps={{ htmlInput: { maxLength: 100 } }}
+        />
+        <Button variant="contained" onClick={() => add.run(undefined)} disabled={add.pending}>
+          {text.addPasskey}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
+/**
+ * The second factors: the authenticator app (QR code, first code) and passkeys; the recovery codes shown
+ * once when the first factor is set up.
+ */
 function SecondFactor() {
   const text = useSecurityText();
   const navigate = useNavigate();
   const [enrolment, setEnrolment] = useState<{ secret: string; qr: string }>();
   const [recoveryCodes, setRecoveryCodes] = useState<string[]>();
-  const factors = useApiData<{ totp: boolean; recoveryCodesLeft: number }>('account/mfa');
+  const factors = useApiData<Factors>('account/mfa');
   const begin = useAction(async () => {
     const answer = await apiCall('account/mfa/totp', { method: 'POST' });
     const { toDataURL } = await import('qrcode');
@@ -107,7 +196,8 @@ function SecondFactor() {
   const verify = useAction(async (code: string) => {
     const answer = await apiCall('account/mfa/totp/verify', { method: 'POST', json: { code } });
     setEnrolment(undefined);
-    setRecoveryCodes(answer.recoveryCodes as string[]);
+    const codes = answer.recoveryCodes as string[];
+    if (codes.length) setRecoveryCodes(codes);
     factors.reload();
     return answer;
   });
@@ -155,6 +245,7 @@ function SecondFactor() {
             </Form>
           </Stack>
         )}
+        {factors.data && <Passkeys factors={factors.data} reload={factors.reload} onCodes={setRecoveryCodes} />}
       </CardContent>
     </Card>
   );

@@ -4,6 +4,7 @@ import { Form, PasswordInput } from 'react-admin';
 import { securityState } from '../securityState';
 import { apiCall, apiUrl, httpClient } from '../../providers/httpClient';
 import { endSession } from '../../providers/session';
+import { passkeyAssertion } from '../../login/passkey';
 import { useSecurityText } from './text';
 
 /** A TOTP or recovery code, as typed; anything else is a password. */
@@ -23,14 +24,10 @@ function ReauthDialog() {
     if (confirmed) reauth.resolve();
     else reauth.reject(undefined);
   };
-  const confirm = async ({ secret = '' }: { secret?: string }) => {
+  const send = async (proof: () => Promise<object>) => {
     setBusy(true);
     try {
-      const typed = secret.trim();
-      await apiCall('account/reauth', {
-        method: 'POST',
-        json: CODE.test(typed) ? { code: typed } : { password: secret },
-      });
+      await apiCall('account/reauth', { method: 'POST', json: await proof() });
       close(true);
     } catch (error) {
       setProblem((error as Error).message);
@@ -38,6 +35,10 @@ function ReauthDialog() {
       setBusy(false);
     }
   };
+  const confirm = ({ secret = '' }: { secret?: string }) =>
+    send(async () => (CODE.test(secret.trim()) ? { code: secret.trim() } : { password: secret }));
+  const confirmWithPasskey = () =>
+    send(async () => ({ passkey: await passkeyAssertion('account/reauth/passkey/options') }));
   return (
     <Dialog open onClose={() => close(false)} aria-labelledby="reauth-title">
       <Form onSubmit={(values: { secret?: string }) => void confirm(values)}>
@@ -54,6 +55,9 @@ function ReauthDialog() {
         </DialogContent>
         <DialogActions>
           <Button onClick={() => close(false)}>{text.cancel}</Button>
+          <Button onClick={() => void confirmWithPasskey()} disabled={busy}>
+            {text.usePasskey}
+          </Button>
           <Button type="submit" variant="contained" disabled={busy}>
             {text.confirm}
           </Button>

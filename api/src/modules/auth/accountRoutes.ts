@@ -6,6 +6,13 @@ import type { Member } from '../../types.js';
 import { recordAudit } from '../audit/service.js';
 import { findMemberById } from '../team/service.js';
 import { beginTotp, checkSecondFactor, confirmTotp, factorStatus, resetFactors } from './factors.js';
+import {
+  authenticationOptions,
+  checkPasskey,
+  registerPasskey,
+  registrationOptions,
+  removePasskey,
+} from './passkeys.js';
 import { readPolicy, writePolicy, type SecurityPolicy } from './policy.js';
 import {
   Answer,
@@ -14,6 +21,8 @@ import {
   FactorsAnswer,
   IdParams,
   MemberSessionParams,
+  PasskeyEnrolBody,
+  PasskeyOptionsAnswer,
   ReauthBody,
   RecoveryCodesAnswer,
   SecurityPolicyAnswer,
@@ -89,14 +98,64 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ throttled: Throttled }> = async
   );
 
   app.post(
+    '/account/mfa/passkey/options',
+    { schema: { tags, response: { 200: PasskeyOptionsAnswer } }, config: enrolment },
+    async (request) => ({
+      status: 1,
+      message: 'Follow your browser to create the passkey.',
+      options: await registrationOptions(app, request.member),
+    }),
+  );
+
+  app.post(
+    '/account/mfa/passkey/verify',
+    { schema: { tags, body: PasskeyEnrolBody, response: { 200: RecoveryCodesAnswer } }, config: enrolment },
+    async (request, reply) => {
+      const { response, name } = request.body;
+      const recoveryCodes = await throttled(reply, request.member.email, request.ip, () =>
+        registerPasskey(app, request.member, response as Parameters<typeof registerPasskey>[2], name),
+      );
+      await markVerified(app, request.sessionId);
+      return {
+        status: 1,
+        message: recoveryCodes.length
+          ? 'Your passkey is set up. Keep these recovery codes somewhere safe: each works once.'
+          : 'Your passkey is set up.',
+        recoveryCodes,
+      };
+    },
+  );
+
+  app.delete(
+    '/account/mfa/passkey/:id',
+    { schema: { tags, params: IdParams, response: { 200: Answer } }, config: { ...own, stepUp: true } },
+    async (request) => {
+      await removePasskey(app, request.member, request.params.id);
+      return ok('The passkey was removed.');
+    },
+  );
+
+  app.post(
+    '/account/reauth/passkey/options',
+    { schema: { tags, response: { 200: PasskeyOptionsAnswer } }, config: own },
+    async (request) => ({
+      status: 1,
+      message: 'Use your passkey.',
+      options: await authenticationOptions(app, request.member.id),
+    }),
+  );
+
+  app.post(
     '/account/reauth',
     { schema: { tags, body: ReauthBody, response: { 200: Answer } }, config: own },
     async (request, reply) => {
       const { member } = request;
-      const body = request.body as { password?: string; code?: string };
+      const body = request.body as { password?: string; code?: string; passkey?: unknown };
       // A wrong answer is a 400: a 401 would end the session it means to confirm.
       const how = await throttled(reply, member.email, request.ip, async () => {
         try {
+          if (body.passkey !== undefined)
+            return await checkPasskey(app, member.id, body.passkey as Parameters<typeof checkPasskey>[2]);
           if (body.code !== undefined) return await checkSecondFactor(app, member.id, body.code);
           await checkPassword(app, member.email, body.password!);
           return 'password';

@@ -39,21 +39,43 @@ interface FactorRow {
 const totpOf = (app: FastifyInstance, memberId: number): Promise<FactorRow | undefined> =>
   app.db('mfa_factors').where({ member_id: memberId, kind: TOTP }).first('id', 'secret', 'confirmed_at', 'last_step');
 
-/** Whether the member has a second factor in use. */
-export async function hasFactor(app: FastifyInstance, memberId: number) {
-  return !!(await totpOf(app, memberId))?.confirmed_at;
+/** The kinds of second factor the member has in use. */
+export async function factorKinds(app: FastifyInstance, memberId: number) {
+  const [totp, passkey] = await Promise.all([
+    totpOf(app, memberId),
+    app.db('mfa_passkeys').where({ member_id: memberId }).first('id'),
+  ]);
+  return [...(totp?.confirmed_at ? ['totp' as const] : []), ...(passkey ? ['passkey' as const] : [])];
 }
+
+/** Whether the member has a second factor in use. */
+export const hasFactor = async (app: FastifyInstance, memberId: number) =>
+  (await factorKinds(app, memberId)).length > 0;
 
 /** The member's factors as "Second factor" shows them: never a secret. */
 export async function factorStatus(app: FastifyInstance, memberId: number) {
   const totp = await totpOf(app, memberId);
   const left = await app.db('mfa_recovery_codes').where({ member_id: memberId }).whereNull('used_at').count({ n: '*' });
-  return { totp: !!totp?.confirmed_at, recoveryCodesLeft: Number(left[0]?.n ?? 0) };
+  const passkeys = await app
+    .db('mfa_passkeys')
+    .where({ member_id: memberId })
+    .orderBy('id')
+    .select('id', 'name', 'created_at', 'last_used_at');
+  return {
+    totp: !!totp?.confirmed_at,
+    passkeys: passkeys.map((p: Record<string, unknown>) => ({
+      id: Number(p.id),
+      name: String(p.name),
+      createdAt: p.created_at as string,
+      lastUsedAt: (p.last_used_at ?? null) as string | null,
+    })),
+    recoveryCodesLeft: Number(left[0]?.n ?? 0),
+  };
 }
 
 /** Starts (or restarts) a TOTP enrolment: a new secret, in force only once a first code proves it. */
 export async function beginTotp(app: FastifyInstance, member: Member) {
-  if (await hasFactor(app, member.id))
+  if ((await totpOf(app, member.id))?.confirmed_at)
     throw badRequest('An authenticator is already set up. Ask an Admin to reset it.');
   const secret = generateSecret();
   await app
@@ -106,23 +128,32 @@ export async function confirmTotp(app: FastifyInstance, member: Member, code: st
   const factor = await totpOf(app, member.id);
   if (!factor) throw badRequest('Start the set-up first.');
   if (factor.confirmed_at) throw badRequest('An authenticator is already set up.');
+  const first = !(await hasFactor(app, member.id));
   if (!(await acceptTotp(app, factor, code))) throw badRequest('code: that code is not the current one. Try the next.');
   await app
     .db('mfa_factors')
     .where({ id: factor.id })
     .update({ confirmed_at: nowUtc(app.clock.now()) });
-  const recoveryCodes = await newRecoveryCodes(app, member.id);
+  return factorEnrolled(app, member, 'authenticator app', first);
+}
+
+/**
+ * What follows a factor's enrolment: the member's first factor brings ten recovery codes (answered once;
+ * none for a later one), and a session opened for enrolment only becomes a full one.
+ */
+export async function factorEnrolled(app: FastifyInstance, member: Member, detail: string, first: boolean) {
+  const recoveryCodes = first ? await newRecoveryCodes(app, member.id) : [];
   await app.db('sessions').where({ member_id: member.id }).update({ enrolment_only: false });
-  await recordAudit(app.db, member, [{ action: 'mfa-enrol', detail: `${member.name}: authenticator app` }]);
+  await recordAudit(app.db, member, [{ action: 'mfa-enrol', detail: `${member.name}: ${detail}` }]);
   return recoveryCodes;
 }
 
 /** Checks a second-factor code: the current TOTP code, or an unused recovery code (used up here). 401 when neither. */
 export async function checkSecondFactor(app: FastifyInstance, memberId: number, code: string) {
-  const factor = await totpOf(app, memberId);
-  if (!factor?.confirmed_at) throw new HttpError(401, 'No second factor is set up for this account.');
+  if (!(await hasFactor(app, memberId))) throw new HttpError(401, 'No second factor is set up for this account.');
   if (/^\d{6}$/.test(code)) {
-    if (await acceptTotp(app, factor, code)) return 'totp' as const;
+    const factor = await totpOf(app, memberId);
+    if (factor?.confirmed_at && (await acceptTotp(app, factor, code))) return 'totp' as const;
   } else {
     const used = await app
       .db('mfa_recovery_codes')
@@ -138,6 +169,7 @@ export async function checkSecondFactor(app: FastifyInstance, memberId: number, 
 export async function resetFactors(app: FastifyInstance, actor: Member, target: { id: number; name: string }) {
   await app.db.transaction(async (trx) => {
     await trx('mfa_factors').where({ member_id: target.id }).del();
+    await trx('mfa_passkeys').where({ member_id: target.id }).del();
     await trx('mfa_recovery_codes').where({ member_id: target.id }).del();
     await recordAudit(trx, actor, [{ action: 'mfa-reset', detail: `${target.name} (member ${target.id})` }]);
   });

@@ -11,9 +11,19 @@ import {
   DEVICE_COOKIE_DAYS,
   newDeviceCookie,
 } from './deviceThrottle.js';
-import { ChangePasswordBody, LoginBody, LoginMfaBody, LoginAnswer, MemberView } from './schemas.js';
+import {
+  ChallengeBody,
+  ChangePasswordBody,
+  LoginBody,
+  LoginMfaBody,
+  LoginAnswer,
+  LoginPasskeyBody,
+  MemberView,
+  PasskeyOptionsAnswer,
+} from './schemas.js';
 import { admit, changePassword, checkPassword, issueChallenge, redeemChallenge, signOut } from './service.js';
-import { checkSecondFactor, hasFactor } from './factors.js';
+import { checkSecondFactor, factorKinds } from './factors.js';
+import { authenticationOptions, checkPasskey } from './passkeys.js';
 import { endSessions } from './sessions.js';
 import { recordAudit } from '../audit/service.js';
 import { endLiveStreams } from '../events/service.js';
@@ -77,12 +87,16 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { email, password } = request.body;
       const member = await signInStep(request, reply, email, () => checkPassword(app, email, password));
-      if (await hasFactor(app, member.id))
+      const factors = await factorKinds(app, member.id);
+      if (factors.length)
         return {
           status: 1 as const,
-          message: 'Enter the code from your authenticator app.',
+          message: factors.includes('totp')
+            ? 'Enter the code from your authenticator app.'
+            : 'Use your passkey (or a recovery code).',
           mfaRequired: true as const,
           challenge: issueChallenge(app, member),
+          factors,
         };
       return signedIn(request, reply, member);
     },
@@ -103,6 +117,33 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         await recordAudit(app.db, member, [
           { action: 'mfa-recovery-code', detail: `${member.name} signed in with a recovery code` },
         ]);
+      return signedIn(request, reply, member);
+    },
+  );
+
+  app.post(
+    '/admin/admin-login/mfa/passkey/options',
+    {
+      schema: { tags: ['account'], body: ChallengeBody, response: { 200: PasskeyOptionsAnswer }, security: [] },
+      config: { public: true },
+    },
+    async (request) => {
+      const member = await redeemChallenge(app, request.body.challenge);
+      return { status: 1, message: 'Use your passkey.', options: await authenticationOptions(app, member.id) };
+    },
+  );
+
+  app.post(
+    '/admin/admin-login/mfa/passkey',
+    {
+      schema: { tags: ['account'], body: LoginPasskeyBody, response: { 200: LoginAnswer }, security: [] },
+      config: { public: true },
+    },
+    async (request, reply) => {
+      const member = await redeemChallenge(app, request.body.challenge);
+      await signInStep(request, reply, member.email, () =>
+        checkPasskey(app, member.id, request.body.response as Parameters<typeof checkPasskey>[2]),
+      );
       return signedIn(request, reply, member);
     },
   );
