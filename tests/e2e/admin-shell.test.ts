@@ -28,6 +28,7 @@ const COUNTED: Record<string, string> = {
   'Deleted Orders': 'deletedOrdersCount',
   Refunds: 'refundOrdersCount',
   'Charge Back': 'chargeBackCount',
+  'Disputes due': 'disputesDue',
 };
 const TILES: Record<string, string> = {
   'My Orders': 'myOrdersCount',
@@ -78,6 +79,8 @@ describe.skipIf(!browserAvailable())('admin shell in Chromium', () => {
       expect(await page.getByTestId('welcome').textContent()).toBe(`Welcome ${name}`);
       const token = await server.login(email);
       const counts = (await server.call(token, { method: 'GET', url: '/api/admin/get-folder-count' })).json().data;
+      // The dispute desk counts its own (not a queue's).
+      counts.disputesDue = (await server.call(token, { method: 'GET', url: '/api/disputes-due-count' })).json().due;
 
       const shown = await sidebar(page);
       expect(shown.map(([label]) => label)).toEqual(links);

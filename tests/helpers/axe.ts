@@ -14,6 +14,15 @@ interface Violation {
 
 /** axe-core's critical and serious violations on the page as it is now, one line each. */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // Checked once what is appearing has appeared: a tooltip or dialog still fading in has, for a moment, the
+  // contrast of its half-drawn colours. Endless animations (a progress bar) never finish and are not waited for.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
+      ),
+  );
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = (await page.evaluate(async () => {
     const axe = (
