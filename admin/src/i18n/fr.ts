@@ -11,7 +11,12 @@ import { auditEventsMessages } from '../audit-events/messages';
 import { disputeReportMessages, disputesMessages } from '../disputes/messages';
 import { liveMessages } from '../live/messages';
 import { speedMessages } from '../speed/messages';
-import { customQueuesFr, orderFieldsFr, retentionSettingsFr } from '../configuration/messages.fr';
+import {
+  configurationTransferFr,
+  customQueuesFr,
+  orderFieldsFr,
+  retentionSettingsFr,
+} from '../configuration/messages.fr';
 import { mailTemplatesFr } from '../mail-templates/messages.fr';
 
 /** French, the second language that proves every text goes through the catalogue. */
@@ -203,6 +208,7 @@ export const fr: AppMessages = {
     'mail-templates': mailTemplatesFr,
     ...automationFr,
     'retention-settings': retentionSettingsFr,
+    'configuration-transfer': configurationTransferFr,
     gateways: {
       name: 'Passerelle |||| Passerelles',
       fields: { id: 'ID', gateway_name: 'Passerelle', is_active: 'Active' },
