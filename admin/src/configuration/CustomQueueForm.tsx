@@ -1,7 +1,11 @@
 import type { ReactElement, ReactNode } from 'react';
 import { Box, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/AddCircleOutline';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
+import { useFormContext } from 'react-hook-form';
 import {
   ArrayInput,
+  Button,
   CheckboxGroupInput,
   FormDataConsumer,
   maxLength,
@@ -15,7 +19,6 @@ import {
   useRecordContext,
   useTranslate,
   useTranslateLabel,
-  type Validator,
 } from 'react-admin';
 import {
   CONFIGURATION_LIMITS,
@@ -59,19 +62,15 @@ export const queueRecordOf = ({ conditions, id, ...queue }: CustomQueueFormValue
   filter: filterOf(conditions),
 });
 
-const atLeastOne =
-  (message: string): Validator =>
-  (values: unknown[] | null) =>
-    values?.length ? undefined : message;
-
 const VALIDATE = {
   id: [
     regex(new RegExp(QUEUE_ID_PATTERN), `${T}.validation.key`),
     (id: string | null) => (id === RESERVED_QUEUE_ID ? `${T}.validation.reserved` : undefined),
   ],
   name: [required(), maxLength(CONFIGURATION_LIMITS.labelLength)],
-  statuses: [atLeastOne(`${T}.validation.oneStatus`)],
-  roles: [atLeastOne(`${T}.validation.oneRole`)],
+  // required() marks the input (an asterisk) and takes an empty list for none.
+  statuses: [required(`${T}.validation.oneStatus`)],
+  roles: [required(`${T}.validation.oneRole`)],
   position: [required()],
   conditionKey: [required(`${T}.validation.fieldValue`)],
   conditionValue: [required(`${T}.validation.fieldValue`)],
@@ -139,7 +138,16 @@ export function FilterEditor({
         {translate(help)}
       </Typography>
       <ArrayInput source="conditions" label={false}>
-        <SimpleFormIterator inline disableReordering disableClear>
+        <SimpleFormIterator
+          inline
+          disableReordering
+          disableClear
+          addButton={
+            <Button label={`${T}.filterEditor.add`}>
+              <AddIcon />
+            </Button>
+          }
+        >
           <SelectInput
             source="key"
             label={`${T}.filterEditor.field`}
@@ -156,6 +164,20 @@ export function FilterEditor({
         </SimpleFormIterator>
       </ArrayInput>
     </Box>
+  );
+}
+
+/** Ticks every status: a queue of all orders that pass its filter. */
+function AllStatusesButton() {
+  const { setValue } = useFormContext();
+  return (
+    <Button
+      label={`${T}.statusesAll`}
+      onClick={() => setValue('statuses', [...STATUSES], { shouldDirty: true, shouldValidate: true })}
+      sx={{ mb: 2 }}
+    >
+      <DoneAllIcon />
+    </Button>
   );
 }
 
@@ -185,6 +207,7 @@ export function CustomQueueForm({ adding = false, toolbar }: { adding?: boolean;
         <TextInput source="id" validate={VALIDATE.id} disabled={!adding} helperText={`${T}.help.id`} />
       </Row>
       <CheckboxGroupInput source="statuses" choices={STATUS_CHOICES} validate={VALIDATE.statuses} />
+      <AllStatusesButton />
       <FilterEditor />
       <CheckboxGroupInput source="roles" choices={roleChoices(ROLES)} validate={VALIDATE.roles} />
       <Row>

@@ -54,6 +54,11 @@ export const orderFieldsEn = {
   lockedTitle: 'Some roles cannot lose this field',
   locked: '%{roles} always read it. %{reason}',
   removedNote: 'This field is removed: it is hidden everywhere and its values are kept.',
+  confirmRemove: {
+    title: 'Remove the field %{label}?',
+    content:
+      'It disappears from every order page, table, filter and export. Its values are kept, and Restore brings it back.',
+  },
   actions: {
     remove: 'Remove',
     restore: 'Restore',
@@ -113,6 +118,11 @@ export const customQueuesEn = {
     remove: 'Remove the condition on %{field}',
     none: 'No condition: every order in the statuses above.',
   },
+  confirmDelete: {
+    title: 'Delete the queue %{name}?',
+    content: 'It leaves the sidebar of every role that opens it. Its orders stay as they are.',
+  },
+  statusesAll: 'All statuses',
   notify: {
     created: 'Queue %{name} added.',
     updated: 'Queue %{name} saved.',

@@ -54,6 +54,11 @@ export const orderFieldsFr: Texts<typeof orderFieldsEn> = {
   defaultLabel: 'le libellé du catalogue',
   lockedTitle: 'Certains rôles ne peuvent pas perdre ce champ',
   locked: '%{roles} le lisent toujours. %{reason}',
+  confirmRemove: {
+    title: 'Supprimer le champ %{label} ?',
+    content:
+      'Il disparaît des pages de commande, des tableaux, des filtres et des exports. Ses valeurs sont gardées et Rétablir le fait revenir.',
+  },
   removedNote: 'Ce champ est retiré : il est caché partout et ses valeurs sont gardées.',
   actions: {
     remove: 'Retirer',
@@ -114,6 +119,11 @@ export const customQueuesFr: Texts<typeof customQueuesEn> = {
     remove: 'Retirer la condition sur %{field}',
     none: 'Aucune condition : toutes les commandes des statuts ci-dessus.',
   },
+  confirmDelete: {
+    title: 'Supprimer la file %{name} ?',
+    content: 'Elle quitte le menu de chaque rôle qui l’ouvre. Ses commandes restent comme elles sont.',
+  },
+  statusesAll: 'Tous les statuts',
   notify: {
     created: 'File %{name} ajoutée.',
     updated: 'File %{name} enregistrée.',
