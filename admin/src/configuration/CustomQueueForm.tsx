@@ -193,12 +193,13 @@ export function CustomQueueForm({ adding = false, toolbar }: { adding?: boolean;
   return (
     <SimpleForm
       toolbar={toolbar}
-      defaultValues={{
-        statuses: [],
-        roles: [...ROLES],
-        icon: 'inbox',
-        conditions: conditionsOf(queue?.filter),
-      }}
+      // Defaults for a new queue only: react-admin merges them into a record index by index, so a queue's
+      // two roles over the five defaults would show five.
+      defaultValues={
+        adding
+          ? { statuses: [], roles: [...ROLES], icon: 'inbox', conditions: [] }
+          : { conditions: conditionsOf(queue?.filter) }
+      }
       sx={{ maxWidth: 900 }}
       data-testid="custom-queue-form"
     >
