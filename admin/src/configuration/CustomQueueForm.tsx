@@ -17,6 +17,7 @@ import {
   SimpleFormIterator,
   TextInput,
   useRecordContext,
+  useSimpleFormIterator,
   useTranslate,
   useTranslateLabel,
 } from 'react-admin';
@@ -117,6 +118,16 @@ interface FilterEditorProps {
   withStatus?: boolean;
 }
 
+/** The iterator's add button, labelled in words rather than a bare icon with a tooltip. */
+function AddConditionButton() {
+  const { add } = useSimpleFormIterator();
+  return (
+    <Button label={`${T}.filterEditor.add`} onClick={() => add()}>
+      <AddIcon />
+    </Button>
+  );
+}
+
 /**
  * A filter: conditions a list filter has (a field, then its value with the field's input), kept in the
  * form's `conditions` (conditionsOf and filterOf convert). A custom queue's, and a rule's conditions.
@@ -138,16 +149,7 @@ export function FilterEditor({
         {translate(help)}
       </Typography>
       <ArrayInput source="conditions" label={false}>
-        <SimpleFormIterator
-          inline
-          disableReordering
-          disableClear
-          addButton={
-            <Button label={`${T}.filterEditor.add`}>
-              <AddIcon />
-            </Button>
-          }
-        >
+        <SimpleFormIterator inline disableReordering disableClear addButton={<AddConditionButton />}>
           <SelectInput
             source="key"
             label={`${T}.filterEditor.field`}
