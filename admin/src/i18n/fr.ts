@@ -181,6 +181,8 @@ export const fr: AppMessages = {
       newPasswordRequired: 'Veuillez saisir votre nouveau mot de passe.',
       teamNameRequired: 'Veuillez saisir votre nom.',
       teamEmailInvalid: 'Veuillez saisir un e-mail valide.',
+      patternHelp: 'Pas dans la forme attendue : %{help}',
+      pattern: 'Pas dans la forme attendue.',
       teamEmailRequired: 'Veuillez saisir votre e-mail.',
       teamPasswordRequired: 'Veuillez saisir votre mot de passe.',
       teamPasswordMin: 'Le mot de passe doit comporter au moins 6 caractères.',
