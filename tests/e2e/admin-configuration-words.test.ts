@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { encodeId } from '@app/domain/idCodec';
 import { browserAvailable, launchBrowser, screenshot, signIn } from '../helpers/browser.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { seriousViolations } from '../helpers/axe.js';
@@ -80,7 +81,14 @@ describe.skipIf(!browserAvailable())('Configuration in the Admin’s words, in C
       ...exported,
       fields: [
         { ...exported.fields[0], label: 'Risk level' },
-        { id: 'visa_ref', label: 'Visa reference', type: 'text', pattern: '[A-Z]{2}[0-9]{4,10}' },
+        {
+          id: 'visa_ref',
+          label: 'Visa reference',
+          type: 'text',
+          pattern: '[A-Z]{2}[0-9]{4,10}',
+          help: 'Two capitals, then 4 to 10 digits.',
+          editRoles: ['Admin'],
+        },
       ],
     };
     await upload('changed.json', changed);
@@ -99,6 +107,15 @@ describe.skipIf(!browserAvailable())('Configuration in the Admin’s words, in C
       'risk_score Risk level',
       'visa_ref Visa reference',
     ]);
+  });
+
+  it("refuses a value off the imported field's pattern on the order page with the field's help", async () => {
+    const order = await server.db('orders').orderBy('order_id', 'desc').first('order_id');
+    await admin.goto(`${server.url}/admin/view-order/${encodeId(order.order_id)}`);
+    const form = admin.getByTestId('custom-fields-form');
+    await form.getByRole('textbox', { name: /^Visa reference/ }).fill('TH99');
+    await admin.getByTestId('custom-fields-save').click();
+    await form.getByText('Not in the expected form: Two capitals, then 4 to 10 digits.').waitFor();
   });
 
   it('confirms before removing a field, and refuses in labels what a queue still needs', async () => {
