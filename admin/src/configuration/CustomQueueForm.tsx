@@ -1,8 +1,8 @@
 import type { ReactElement, ReactNode } from 'react';
-import { Box, Typography } from '@mui/material';
+import { Box, FormHelperText, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/AddCircleOutline';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
-import { useFormContext } from 'react-hook-form';
+import { useController, useFormContext } from 'react-hook-form';
 import {
   ArrayInput,
   Button,
@@ -118,6 +118,22 @@ interface FilterEditorProps {
   withStatus?: boolean;
 }
 
+/**
+ * The API's refusal of the queue's filter (its `errors.filter`: a field the roles may not read, a value off
+ * its choices), shown under the conditions, where the Admin fixes it. `filter` is registered so that the next
+ * submit clears it (an error on a name no input holds would keep the form from submitting again); the
+ * conditions make the filter sent (queueRecordOf).
+ */
+function FilterRefusal() {
+  const { fieldState } = useController({ name: 'filter' });
+  const message = fieldState.error?.message;
+  return typeof message === 'string' ? (
+    <FormHelperText error role="alert">
+      {message}
+    </FormHelperText>
+  ) : null;
+}
+
 /** The iterator's add button, labelled in words rather than a bare icon with a tooltip. */
 function AddConditionButton() {
   const { add } = useSimpleFormIterator();
@@ -212,6 +228,7 @@ export function CustomQueueForm({ adding = false, toolbar }: { adding?: boolean;
       <CheckboxGroupInput source="statuses" choices={STATUS_CHOICES} validate={VALIDATE.statuses} />
       <AllStatusesButton />
       <FilterEditor />
+      <FilterRefusal />
       <CheckboxGroupInput source="roles" choices={roleChoices(ROLES)} validate={VALIDATE.roles} />
       <Row>
         <SelectInput source="icon" choices={ICON_CHOICES} />
