@@ -19,7 +19,12 @@ import auditEvents from './audit-events';
 import { disputeReport, disputes, disputesDue } from './disputes';
 import { queueViews } from './queues';
 import { customQueuesSnapshot, subscribeToCustomQueues } from './queues/customQueues';
-import { customQueueResource, orderFieldResource, retentionSettingsResource } from './configuration';
+import {
+  configurationTransferResource,
+  customQueueResource,
+  orderFieldResource,
+  retentionSettingsResource,
+} from './configuration';
 import { mailTemplateResource } from './mail-templates';
 import { macroResource, ruleResource, runResource } from './automation';
 import { createPreferencesStore } from './preferences/store';
@@ -136,6 +141,7 @@ export function App() {
                   <Resource name="automation-runs" {...runResource} />
                   <Resource name="macros" {...macroResource} />
                   <Resource name="retention-settings" {...retentionSettingsResource} />
+                  <Resource name="configuration-transfer" {...configurationTransferResource} />
                   <CustomRoutes>
                     <Route path={ORDER_PAGE_ROUTE} element={<orders.show />} />
                     <Route path={`/${ACCOUNT_SECURITY_ROUTE}`} element={<AccountSecurity />} />

@@ -8,6 +8,9 @@ export const MESSAGES = {
   newPasswordRequired: 'Please enter your New Password.',
   teamNameRequired: 'Please enter your name.',
   teamEmailInvalid: 'Please enter a valid email.',
+  /** A value that does not match a configured field's pattern: with the field's help, which says what it takes. */
+  patternHelp: 'Not in the expected form: %{help}',
+  pattern: 'Not in the expected form.',
   teamEmailRequired: 'Please enter your email.',
   teamPasswordRequired: 'Please enter your password.',
   teamPasswordMin: 'Password must be at least 6 characters.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RESOURCES, type FieldValidation } from '@app/domain';
+import { customFieldDefinition, normalizeFieldRecord, RESOURCES, type FieldValidation } from '@app/domain';
 import { en } from '../../admin/src/i18n/en';
 import { fr } from '../../admin/src/i18n/fr';
 import { fieldLabel, validatorsFor } from '../../admin/src/registry';
@@ -47,5 +47,22 @@ describe('the registry read by the admin', () => {
     expect(failures(password, 'edit', 'abc')).toEqual(['app.validation.teamPasswordMin']);
     expect(failures(email, 'edit', '')).toEqual(['app.validation.teamEmailRequired']);
     expect(failures(email, 'edit', 'nina-at-example')).toEqual(['app.validation.teamEmailInvalid']);
+  });
+
+  it("refuses a value off a configured field's pattern in words: its help, never the pattern itself", () => {
+    const field = customFieldDefinition({
+      ...normalizeFieldRecord({ id: 'visa_ref', label: 'Visa ref', type: 'text', pattern: '[A-Z]{2}[0-9]{4,10}' }),
+      help: 'Two capitals, then 4 to 10 digits.',
+    });
+    const [pattern] = validatorsFor(field);
+    expect(pattern!('TH99', {}, {})).toEqual({
+      message: 'app.validation.patternHelp',
+      args: { help: 'Two capitals, then 4 to 10 digits.' },
+    });
+    expect(pattern!('TH1234', {}, {})).toBeUndefined();
+    const [bare] = validatorsFor(
+      customFieldDefinition(normalizeFieldRecord({ id: 'bare', label: 'Bare', type: 'text', pattern: '[A-Z]+' })),
+    );
+    expect(bare!('TH99', {}, {})).toBe('app.validation.pattern');
   });
 });

@@ -219,7 +219,7 @@ describe.each(dialects())('configuration export and import on %s', (dialect) => 
     expect(res.statusCode).toBe(400);
     expect(res.json().problems).toContainEqual({
       path: 'fields.visa_type.type',
-      message: '2 values of visa_type cannot be read as number; change or clear them first.',
+      message: '2 values of Visa type cannot be read as number; change or clear them first.',
     });
     expect(await checksumsOf(target)).toEqual(before);
   });

@@ -180,14 +180,14 @@ describe.each(dialects())('the configuration API on %s', (dialect) => {
         'POST',
         '/api/order-fields',
         { ...visaType, id: 'colour', type: 'colour' },
-        /^type: Unknown type "colour": one of text, longText/,
+        /^Unknown type "colour": one of text, longText/,
       ],
       [
         'a key of a built-in field',
         'POST',
         '/api/order-fields',
         { ...visaType, id: 'email' },
-        'id: email is the name of a built-in field: choose another key.',
+        'email is the name of a built-in field: choose another key.',
       ],
       ['a key taken', 'POST', '/api/order-fields', visaType, 'id: a field with the key visa_type exists already.'],
       [
@@ -195,42 +195,42 @@ describe.each(dialects())('the configuration API on %s', (dialect) => {
         'POST',
         '/api/order-fields',
         { ...visaType, id: 'Visa Type' },
-        /^id: A key is lower-case letters/,
+        /^A key is lower-case letters/,
       ],
       [
         '201 choices',
         'POST',
         '/api/order-fields',
         { ...visaType, id: 'many', choices: Array.from({ length: 201 }, (_, i) => `c${i}`) },
-        'choices: A choice field has at most 200 choices (this one has 201).',
+        'A choice field has at most 200 choices (this one has 201).',
       ],
       [
         'a label over two lines',
         'POST',
         '/api/order-fields',
         { ...visaType, id: 'two_lines', label: 'Visa\ntype' },
-        'label: label is one line of text of at most 100 characters, not blank, without direction controls.',
+        'label is one line of text of at most 100 characters, not blank, without direction controls.',
       ],
       [
         'a choice with a control character',
         'POST',
         '/api/order-fields',
         { ...visaType, id: 'control', choices: ['A\u0007'] },
-        'choices: Each choice is one line of text of 1 to 100 characters, not blank, without direction controls.',
+        'Each choice is one line of text of 1 to 100 characters, not blank, without direction controls.',
       ],
       [
         'repeated choices',
         'POST',
         '/api/order-fields',
         { ...visaType, id: 'twice', choices: ['A', 'A'] },
-        'choices: The choices repeat one another.',
+        'The choices repeat one another.',
       ],
       [
         'an unknown role',
         'POST',
         '/api/order-fields',
         { ...visaType, id: 'roles', readRoles: ['Boss'] },
-        /^readRoles: fields\.roles\.readRoles must be a list of roles/,
+        /^Roles that read it is a list of roles/,
       ],
       ['no label', 'POST', '/api/order-fields', { id: 'nolabel', type: 'text' }, 'label is required.'],
       [
@@ -252,91 +252,92 @@ describe.each(dialects())('the configuration API on %s', (dialect) => {
         'POST',
         '/api/order-fields',
         { id: 'age', label: 'Age', type: 'number', min: 9, max: 1 },
-        'max: max must not be below min.',
+        'max must not be below min.',
       ],
       [
         'a pattern that is no regular expression',
         'POST',
         '/api/order-fields',
         { id: 'ref', label: 'Ref', type: 'text', pattern: '(' },
-        'pattern: pattern is not a valid regular expression (RE2 syntax: no back-references nor look-arounds).',
+        'pattern is not a valid regular expression (RE2 syntax: no back-references nor look-arounds).',
       ],
       [
         'an unknown section',
         'POST',
         '/api/order-fields',
         { id: 'ref', label: 'Ref', type: 'text', section: 'garage' },
-        /^section: section is one of: orderDetails/,
+        /^section is one of: orderDetails/,
       ],
       [
         'a queue filter on a field that does not exist',
         'POST',
         '/api/custom-queues',
         { name: 'Odd', statuses: ['New'], roles: ['Team'], filter: { nope: 'x' } },
-        'filter.nope: The filter names nope, which is no filter of orders.',
+        'The filter names nope, which is no field of orders: take it out of the filter.',
       ],
       [
         'a queue filter value that is no choice',
         'POST',
         '/api/custom-queues',
         { name: 'Odd', statuses: ['New'], roles: ['Team'], filter: { visa_type: 'Work' } },
-        'filter.visa_type: The filter on visa_type takes one of: Tourist, Business, Transit.',
+        'The condition on Visa category takes one of: Tourist, Business, Transit.',
       ],
       [
         'a queue with no status',
         'POST',
         '/api/custom-queues',
         { name: 'Odd', statuses: [], roles: ['Team'] },
-        /^statuses: statuses is a list of one or more of: New/,
+        /^statuses is a list of one or more of: New/,
       ],
       [
         'a key a range filter would shadow',
         'POST',
         '/api/order-fields',
         { id: 'visits_gte', label: 'Visits', type: 'number' },
-        /^id: visits_gte is, or ends like, the name of a list filter/,
+        /^visits_gte is, or ends like, the name of a list filter/,
       ],
       [
         'a field nobody reads',
         'POST',
         '/api/order-fields',
         { ...visaType, id: 'nobody', readRoles: [] },
-        'readRoles: fields.nobody.readRoles must name at least one role.',
+        'Roles that read it: pick at least one role.',
       ],
       [
         'a list on a range filter',
         'POST',
         '/api/custom-queues',
         { name: 'Odd', statuses: ['New'], roles: ['Admin'], filter: { processing_date_gte: ['2026-01-01'] } },
-        'filter.processing_date_gte: The filter on processing_date_gte takes one value, not a list.',
+        'The condition on Processing date (from) takes one value, not a list.',
       ],
       [
         'a queue filter value of the wrong type',
         'POST',
         '/api/custom-queues',
         { name: 'Odd', statuses: ['New'], roles: ['Admin'], filter: { created_at_gte: '2026-01-01T10:00:00Z' } },
-        /^filter.created_at_gte: The filter on created_at_gte takes a date \(YYYY-MM-DD\) or a UTC date and time/,
+        /^The condition on Created at \(from\) takes a date \(YYYY-MM-DD\) or a UTC date and time/,
       ],
       [
         'a queue that would tell a role a value it may not read',
         'POST',
         '/api/custom-queues',
         { name: 'Odd', statuses: ['New'], roles: ['Team', 'Telecaller'], filter: { visa_type: 'Business' } },
-        'filter.visa_type: Telecaller may not read visa_type: the queue would tell them its value.',
+        'Telecaller may not read Visa category: the queue would tell them its value. ' +
+          'Let them read the field (Roles that read it), or take them off the queue.',
       ],
       [
         'a queue whose address is the Configuration list',
         'POST',
         '/api/custom-queues',
         { id: 'queues', name: 'Odd', statuses: ['New'], roles: ['Team'] },
-        /^id: A queue cannot be called "queues"/,
+        /^A queue cannot be called "queues"/,
       ],
       [
         'a queue nobody sees',
         'POST',
         '/api/custom-queues',
         { name: 'Odd', statuses: ['New'], roles: [] },
-        'roles: queues.odd.roles must name at least one role.',
+        'Roles: pick at least one role.',
       ],
       ['an unknown field', 'PUT', '/api/order-fields/colour', { label: 'Colour' }, 'Record not found.'],
       [
@@ -357,6 +358,24 @@ describe.each(dialects())('the configuration API on %s', (dialect) => {
       ]);
       expect(res.json().status).toBe(0);
     }
+    // react-admin shows a record's refusal under the input it concerns, and the message as its notification.
+    const pattern = await admin('POST', '/api/order-fields', { id: 'ref', label: 'Ref', type: 'number', pattern: 'x' });
+    expect(pattern.json().errors).toMatchObject({
+      pattern: 'Only a text field has a pattern: clear the pattern first, or keep the type Text.',
+    });
+    const queue = await admin('POST', '/api/custom-queues', {
+      name: 'Night',
+      statuses: [],
+      roles: ['Night Staff'],
+      filter: { visa_type: 'Business' },
+    });
+    expect(queue.json().errors).toEqual({
+      statuses: expect.stringMatching(/^statuses is a list of one or more of/),
+      filter:
+        'Night Staff may not read Visa category: the queue would tell them its value. ' +
+        'Let them read the field (Roles that read it), or take them off the queue.',
+      root: { serverError: queue.json().message },
+    });
     expect(await configurationTables()).toEqual(before);
   });
 
@@ -441,7 +460,7 @@ describe.each(dialects())('the configuration API on %s', (dialect) => {
     const res = await admin('PUT', '/api/order-fields/email', { readRoles: ['Admin', 'Manager'] });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(
-      `readRoles: email cannot be hidden from Team, Telecaller, Night Staff: ${LOCKED_FIELDS.email!.reason}`,
+      `Email cannot be hidden from Team, Telecaller and Night Staff: ${LOCKED_FIELDS.email!.reason}`,
     );
     expect(await t.db('order_fields').where({ id: 'email' }).first()).toBeUndefined();
   });
@@ -517,9 +536,7 @@ describe.each(dialects())('the configuration API on %s', (dialect) => {
     const before = await configurationTables();
     const refused = await admin('PUT', '/api/order-fields/visa_ref', { type: 'number' });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toBe(
-      'type: 3 values of visa_ref cannot be read as number; change or clear them first.',
-    );
+    expect(refused.json().message).toBe('3 values of Visa ref cannot be read as number; change or clear them first.');
     expect(await configurationTables()).toEqual(before);
 
     await t.db('order_values').where({ field_id: 'visa_ref' }).whereNot({ value_text: '12' }).delete();
@@ -556,12 +573,12 @@ describe.each(dialects())('the configuration API on %s', (dialect) => {
     const choices = await admin('PUT', '/api/order-fields/risk', { choices: ['Low', 'Medium'] });
     expect(choices.statusCode).toBe(400);
     expect(choices.json().message).toBe(
-      'choices: 2 values of risk break the new rules (risk must be one of: Low, Medium); change or clear them first.',
+      '2 values of Risk break the new rules (Risk must be one of: Low, Medium); change or clear them first.',
     );
     const max = await admin('PUT', '/api/order-fields/nights', { max: 14 });
     expect(max.statusCode).toBe(400);
     expect(max.json().message).toBe(
-      'max: 1 value of nights breaks the new rules (nights must be at most 14); change or clear it first.',
+      '1 value of Nights breaks the new rules (Nights must be at most 14); change or clear it first.',
     );
     // An import is checked the same way, every problem listed.
     const exported = (await admin('GET', '/api/configuration/export')).json();
@@ -634,9 +651,10 @@ describe.each(dialects())('the configuration API on %s', (dialect) => {
     // A field a queue filters on cannot go while the queue names it.
     const held = await admin('DELETE', '/api/order-fields/visa_type');
     expect(held.statusCode).toBe(400);
-    expect(held.json().message).toBe(
-      `queues.${id}.filter.visa_type: The filter names visa_type, which is no filter of orders.`,
-    );
+    expect(held.json()).toMatchObject({
+      message: "Priority business uses Visa category: take it out of that queue's filter first.",
+      problems: [{ path: `queues.${id}.filter.visa_type` }],
+    });
 
     const order = await t.db('orders').orderBy('order_id').first('order_id');
     await t.db('custom_queue_orders').insert({ queue_id: id, order_id: order.order_id }).onConflict().ignore();

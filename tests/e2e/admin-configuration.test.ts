@@ -211,10 +211,10 @@ describe.skipIf(!browserAvailable())('Configuration: custom fields and queues, l
       .getByRole('group', { name: /Statuses/ })
       .getByRole('checkbox', { name: 'Awaiting Customer' })
       .check();
-    await admin.getByRole('button', { name: 'Add' }).click();
+    await admin.getByRole('button', { name: 'Add a condition' }).click();
     await choose(admin, /^Field/, 'Processing Mode');
     await choose(admin, /^Value/, 'Priority');
-    await admin.getByRole('button', { name: 'Add' }).click();
+    await admin.getByRole('button', { name: 'Add a condition' }).click();
     await choose(admin, /^Field/, 'Visa type', 1);
     await choose(admin, /^Value/, 'Business', 1);
     await admin.getByRole('group', { name: /Roles/ }).getByRole('checkbox', { name: 'Telecaller' }).uncheck();

@@ -122,7 +122,7 @@ describe.skipIf(!browserAvailable())('fields added to the registry alone, throug
       .poll(async () => new Set(await columnValues(table, label)), POLL)
       .toEqual(new Set(codes.filter((code) => code.startsWith(prefix))));
 
-    // The form's input, with the validator of its rules and react-admin's message.
+    // The form's input, with the validator of its rules and the pattern's message in words.
     const form = page.getByTestId('team-form');
     const input = form.getByRole('textbox', { name: label });
     await form.getByRole('textbox', { name: 'Name' }).fill('Fixture Member');
@@ -132,7 +132,7 @@ describe.skipIf(!browserAvailable())('fields added to the registry alone, throug
     await page.getByRole('option', { name: 'Team', exact: true }).click();
     await input.fill('abc-123');
     await form.getByRole('button', { name: 'Add Member' }).click();
-    await form.getByText(/Must match a specific format/).waitFor();
+    await form.getByText('Not in the expected form.').waitFor();
     await screenshot(page, 'registry-fixture-team-form');
     expect(await server.db('team_members').where({ email: 'fixture.member@example.com' }).first()).toBeUndefined();
     await input.fill('FIX-001');

@@ -10,6 +10,7 @@ const TABS = [
   { resource: 'automation-runs', label: 'resources.order-fields.tabs.runs' },
   { resource: 'macros', label: 'resources.order-fields.tabs.macros' },
   { resource: 'retention-settings', label: 'resources.order-fields.tabs.retention' },
+  { resource: 'configuration-transfer', label: 'resources.order-fields.tabs.transfer' },
 ] as const;
 
 /** The Configuration area's screens, one tab each, above each of them. */

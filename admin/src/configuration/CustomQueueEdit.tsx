@@ -15,10 +15,17 @@ import type { CustomQueueRow } from './records';
 const T = 'resources.custom-queues';
 
 function QueueToolbar() {
+  const queue = useRecordContext<CustomQueueRow>();
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
       <SaveButton />
-      <DeleteWithConfirmButton mutationMode="pessimistic" />
+      <DeleteWithConfirmButton
+        mutationMode="pessimistic"
+        confirmTitle={`${T}.confirmDelete.title`}
+        confirmContent={`${T}.confirmDelete.content`}
+        titleTranslateOptions={{ name: queue?.name ?? '' }}
+        contentTranslateOptions={{ name: queue?.name ?? '' }}
+      />
     </Toolbar>
   );
 }

@@ -1,7 +1,11 @@
 import type { ReactElement, ReactNode } from 'react';
-import { Box, Typography } from '@mui/material';
+import { Box, FormHelperText, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/AddCircleOutline';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
+import { useController, useFormContext } from 'react-hook-form';
 import {
   ArrayInput,
+  Button,
   CheckboxGroupInput,
   FormDataConsumer,
   maxLength,
@@ -13,9 +17,9 @@ import {
   SimpleFormIterator,
   TextInput,
   useRecordContext,
+  useSimpleFormIterator,
   useTranslate,
   useTranslateLabel,
-  type Validator,
 } from 'react-admin';
 import {
   CONFIGURATION_LIMITS,
@@ -59,19 +63,15 @@ export const queueRecordOf = ({ conditions, id, ...queue }: CustomQueueFormValue
   filter: filterOf(conditions),
 });
 
-const atLeastOne =
-  (message: string): Validator =>
-  (values: unknown[] | null) =>
-    values?.length ? undefined : message;
-
 const VALIDATE = {
   id: [
     regex(new RegExp(QUEUE_ID_PATTERN), `${T}.validation.key`),
     (id: string | null) => (id === RESERVED_QUEUE_ID ? `${T}.validation.reserved` : undefined),
   ],
   name: [required(), maxLength(CONFIGURATION_LIMITS.labelLength)],
-  statuses: [atLeastOne(`${T}.validation.oneStatus`)],
-  roles: [atLeastOne(`${T}.validation.oneRole`)],
+  // required() marks the input (an asterisk) and takes an empty list for none.
+  statuses: [required(`${T}.validation.oneStatus`)],
+  roles: [required(`${T}.validation.oneRole`)],
   position: [required()],
   conditionKey: [required(`${T}.validation.fieldValue`)],
   conditionValue: [required(`${T}.validation.fieldValue`)],
@@ -119,6 +119,32 @@ interface FilterEditorProps {
 }
 
 /**
+ * The API's refusal of the queue's filter (its `errors.filter`: a field the roles may not read, a value off
+ * its choices), shown under the conditions, where the Admin fixes it. `filter` is registered so that the next
+ * submit clears it (an error on a name no input holds would keep the form from submitting again); the
+ * conditions make the filter sent (queueRecordOf).
+ */
+function FilterRefusal() {
+  const { fieldState } = useController({ name: 'filter' });
+  const message = fieldState.error?.message;
+  return typeof message === 'string' ? (
+    <FormHelperText error role="alert">
+      {message}
+    </FormHelperText>
+  ) : null;
+}
+
+/** The iterator's add button, labelled in words rather than a bare icon with a tooltip. */
+function AddConditionButton() {
+  const { add } = useSimpleFormIterator();
+  return (
+    <Button label={`${T}.filterEditor.add`} onClick={() => add()}>
+      <AddIcon />
+    </Button>
+  );
+}
+
+/**
  * A filter: conditions a list filter has (a field, then its value with the field's input), kept in the
  * form's `conditions` (conditionsOf and filterOf convert). A custom queue's, and a rule's conditions.
  */
@@ -139,7 +165,7 @@ export function FilterEditor({
         {translate(help)}
       </Typography>
       <ArrayInput source="conditions" label={false}>
-        <SimpleFormIterator inline disableReordering disableClear>
+        <SimpleFormIterator inline disableReordering disableClear addButton={<AddConditionButton />}>
           <SelectInput
             source="key"
             label={`${T}.filterEditor.field`}
@@ -159,6 +185,20 @@ export function FilterEditor({
   );
 }
 
+/** Ticks every status: a queue of all orders that pass its filter. */
+function AllStatusesButton() {
+  const { setValue } = useFormContext();
+  return (
+    <Button
+      label={`${T}.statusesAll`}
+      onClick={() => setValue('statuses', [...STATUSES], { shouldDirty: true, shouldValidate: true })}
+      sx={{ mb: 2 }}
+    >
+      <DoneAllIcon />
+    </Button>
+  );
+}
+
 const Row = ({ children }: { children: ReactNode }) => (
   <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, width: '100%', '& > *': { flex: '1 1 220px' } }}>
     {children}
@@ -171,12 +211,13 @@ export function CustomQueueForm({ adding = false, toolbar }: { adding?: boolean;
   return (
     <SimpleForm
       toolbar={toolbar}
-      defaultValues={{
-        statuses: [],
-        roles: [...ROLES],
-        icon: 'inbox',
-        conditions: conditionsOf(queue?.filter),
-      }}
+      // Defaults for a new queue only: react-admin merges them into a record index by index, so a queue's
+      // two roles over the five defaults would show five.
+      defaultValues={
+        adding
+          ? { statuses: [], roles: [...ROLES], icon: 'inbox', conditions: [] }
+          : { conditions: conditionsOf(queue?.filter) }
+      }
       sx={{ maxWidth: 900 }}
       data-testid="custom-queue-form"
     >
@@ -185,7 +226,9 @@ export function CustomQueueForm({ adding = false, toolbar }: { adding?: boolean;
         <TextInput source="id" validate={VALIDATE.id} disabled={!adding} helperText={`${T}.help.id`} />
       </Row>
       <CheckboxGroupInput source="statuses" choices={STATUS_CHOICES} validate={VALIDATE.statuses} />
+      <AllStatusesButton />
       <FilterEditor />
+      <FilterRefusal />
       <CheckboxGroupInput source="roles" choices={roleChoices(ROLES)} validate={VALIDATE.roles} />
       <Row>
         <SelectInput source="icon" choices={ICON_CHOICES} />

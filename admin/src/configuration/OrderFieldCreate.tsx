@@ -1,5 +1,5 @@
 import { Create, useNotify, useRedirect } from 'react-admin';
-import { OrderFieldForm } from './OrderFieldForm';
+import { fieldRecordOf, OrderFieldForm } from './OrderFieldForm';
 import { ConfigurationTabs } from './ConfigurationTabs';
 
 /** Configuration: adds a custom order field, then back to the list. */
@@ -12,6 +12,7 @@ export default function OrderFieldCreate() {
       <ConfigurationTabs current="order-fields" />
       <Create
         title="resources.order-fields.createTitle"
+        transform={fieldRecordOf}
         mutationOptions={{
           onSuccess: (field) => {
             notify('resources.order-fields.notify.created', { type: 'success', messageArgs: { id: String(field.id) } });

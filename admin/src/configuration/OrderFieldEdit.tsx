@@ -3,6 +3,7 @@ import RestoreIcon from '@mui/icons-material/Restore';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import {
   Button,
+  DeleteWithConfirmButton,
   Edit,
   SaveButton,
   Toolbar,
@@ -13,7 +14,7 @@ import {
   useTranslate,
   useUpdate,
 } from 'react-admin';
-import { OrderFieldForm } from './OrderFieldForm';
+import { fieldRecordOf, OrderFieldForm } from './OrderFieldForm';
 import { ConfigurationTabs } from './ConfigurationTabs';
 import type { OrderFieldRow } from './records';
 
@@ -66,9 +67,17 @@ function FieldToolbar() {
     );
   else
     extra = (
-      <Button label={`${T}.actions.remove`} color="error" onClick={() => deleteIt('removed')} disabled={busy}>
-        <DeleteOutlineIcon />
-      </Button>
+      <DeleteWithConfirmButton
+        label={`${T}.actions.remove`}
+        icon={<DeleteOutlineIcon />}
+        mutationMode="pessimistic"
+        mutationOptions={done('removed')}
+        confirmTitle={`${T}.confirmRemove.title`}
+        confirmContent={`${T}.confirmRemove.content`}
+        titleTranslateOptions={{ label: field.label ?? field.id }}
+        contentTranslateOptions={{ label: field.label ?? field.id }}
+        disabled={busy}
+      />
     );
   return (
     <Toolbar sx={{ gap: 1, flexWrap: 'wrap' }}>
@@ -80,7 +89,7 @@ function FieldToolbar() {
 }
 
 /** Only the record's own properties go back: not the code's defaults nor the lock the API adds. */
-const withoutReadOnly = ({ defaults: _defaults, locked: _locked, ...field }: OrderFieldRow) => field;
+const withoutReadOnly = ({ defaults: _defaults, locked: _locked, ...field }: OrderFieldRow) => fieldRecordOf(field);
 
 /** Configuration: a custom field's every property, or a built-in field's overrides beside its defaults. */
 export default function OrderFieldEdit() {

@@ -154,7 +154,12 @@ function CustomFieldInputs({ adding }: { adding: boolean }) {
       <CheckboxGroupInput source="editRoles" choices={ROLE_CHOICES} />
       <Row basis={150}>
         <BooleanInput source="column" />
-        <BooleanInput source="columnDefault" helperText={`${T}.help.columnDefault`} />
+        {/* Whether a column shows by default means something only for a column. */}
+        <FormDataConsumer<OrderFieldRecord>>
+          {({ formData }) =>
+            formData.column ? <BooleanInput source="columnDefault" helperText={`${T}.help.columnDefault`} /> : null
+          }
+        </FormDataConsumer>
         <BooleanInput source="filter" />
         <BooleanInput source="sortable" />
       </Row>
@@ -254,7 +259,8 @@ function BuiltInFieldInputs({ field }: { field: OrderFieldRow }) {
 export const NEW_FIELD: Partial<OrderFieldRecord> = {
   type: 'text',
   readRoles: [...ROLES],
-  editRoles: [],
+  // Whoever adds a field may fill it in; other roles are ticked by choice.
+  editRoles: ['Admin'],
   required: false,
   column: false,
   columnDefault: true,
@@ -264,6 +270,13 @@ export const NEW_FIELD: Partial<OrderFieldRecord> = {
   builtIn: false,
   removed: false,
 };
+
+/**
+ * A custom field as the API takes it: a pattern only with the type Text (the form shows the Pattern input
+ * for a text field only, so a type change drops a pattern it no longer shows).
+ */
+export const fieldRecordOf = <R extends Partial<OrderFieldRecord>>(field: R): R =>
+  field.builtIn || field.type === 'text' || !field.pattern ? field : { ...field, pattern: null };
 
 /**
  * The order field form (Create and Edit): all of a custom field, or a built-in field's overrides.

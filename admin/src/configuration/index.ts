@@ -29,6 +29,12 @@ export const customQueueResource = {
   recordRepresentation: 'name',
 };
 
+/** Export and import of the whole configuration: one screen where a list would be. */
+export const configurationTransferResource = {
+  list: view('ConfigurationTransfer'),
+  icon: ViewWeekIcon,
+};
+
 /** The retention setting: one record (id `current`), edited where a list would be. */
 export const retentionSettingsResource = {
   list: view('RetentionSettings'),

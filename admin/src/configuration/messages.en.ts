@@ -54,6 +54,11 @@ export const orderFieldsEn = {
   lockedTitle: 'Some roles cannot lose this field',
   locked: '%{roles} always read it. %{reason}',
   removedNote: 'This field is removed: it is hidden everywhere and its values are kept.',
+  confirmRemove: {
+    title: 'Remove the field %{label}?',
+    content:
+      'It disappears from every order page, table, filter and export. Its values are kept, and Restore brings it back.',
+  },
   actions: {
     remove: 'Remove',
     restore: 'Restore',
@@ -83,6 +88,7 @@ export const orderFieldsEn = {
     runs: 'Runs',
     macros: 'Macros',
     retention: 'Data retention',
+    transfer: 'Export / Import',
   },
 };
 
@@ -112,6 +118,11 @@ export const customQueuesEn = {
     remove: 'Remove the condition on %{field}',
     none: 'No condition: every order in the statuses above.',
   },
+  confirmDelete: {
+    title: 'Delete the queue %{name}?',
+    content: 'It leaves the sidebar of every role that opens it. Its orders stay as they are.',
+  },
+  statusesAll: 'All statuses',
   notify: {
     created: 'Queue %{name} added.',
     updated: 'Queue %{name} saved.',
@@ -124,6 +135,28 @@ export const customQueuesEn = {
     oneRole: 'Pick at least one role.',
     fieldValue: 'Pick a field and give it a value.',
   },
+};
+
+export const configurationTransferEn = {
+  name: 'Export / Import',
+  title: 'Export / Import',
+  exportTitle: 'Export',
+  exportHelp:
+    'The custom fields (removed ones too), the built-in fields you changed and the custom queues, as one file. No order values.',
+  download: 'Download the configuration',
+  importTitle: 'Import',
+  importHelp:
+    'Choose a configuration file: it is checked first and nothing changes until you apply it. It replaces the whole configuration: custom fields it leaves out are removed (their values kept), custom queues it leaves out are deleted.',
+  upload: 'Choose a file',
+  notJson: '%{name} is not a configuration file (JSON).',
+  dryRun: '%{name} would make this change: |||| %{name} would make these %{smart_count} changes:',
+  nothing: '%{name} changes nothing: it is the configuration already in place.',
+  refused: '%{name} cannot be imported: one problem. |||| %{name} cannot be imported: %{smart_count} problems.',
+  apply: 'Apply the import',
+  imported: 'Configuration imported.',
+  columns: { change: 'Change', kind: 'What', label: 'Label', key: 'Key', problem: 'Problem', where: 'Where' },
+  changes: { added: 'Added', changed: 'Changed', removed: 'Removed', restored: 'Restored' },
+  kinds: { fields: 'Custom field', builtIns: 'Built-in field', queues: 'Custom queue' },
 };
 
 export const retentionSettingsEn = {

@@ -1,5 +1,5 @@
 import type { Texts } from '../shared/catalogue';
-import type { customQueuesEn, orderFieldsEn, retentionSettingsEn } from './messages.en';
+import type { configurationTransferEn, customQueuesEn, orderFieldsEn, retentionSettingsEn } from './messages.en';
 
 /** The Configuration area's French texts: the English keys (messages.en.ts), loaded with the French catalogue. */
 export const orderFieldsFr: Texts<typeof orderFieldsEn> = {
@@ -54,6 +54,11 @@ export const orderFieldsFr: Texts<typeof orderFieldsEn> = {
   defaultLabel: 'le libellé du catalogue',
   lockedTitle: 'Certains rôles ne peuvent pas perdre ce champ',
   locked: '%{roles} le lisent toujours. %{reason}',
+  confirmRemove: {
+    title: 'Supprimer le champ %{label} ?',
+    content:
+      'Il disparaît des pages de commande, des tableaux, des filtres et des exports. Ses valeurs sont gardées et Rétablir le fait revenir.',
+  },
   removedNote: 'Ce champ est retiré : il est caché partout et ses valeurs sont gardées.',
   actions: {
     remove: 'Retirer',
@@ -84,6 +89,7 @@ export const orderFieldsFr: Texts<typeof orderFieldsEn> = {
     runs: 'Exécutions',
     macros: 'Macros',
     retention: 'Conservation des données',
+    transfer: 'Export / Import',
   },
 };
 
@@ -113,6 +119,11 @@ export const customQueuesFr: Texts<typeof customQueuesEn> = {
     remove: 'Retirer la condition sur %{field}',
     none: 'Aucune condition : toutes les commandes des statuts ci-dessus.',
   },
+  confirmDelete: {
+    title: 'Supprimer la file %{name} ?',
+    content: 'Elle quitte le menu de chaque rôle qui l’ouvre. Ses commandes restent comme elles sont.',
+  },
+  statusesAll: 'Tous les statuts',
   notify: {
     created: 'File %{name} ajoutée.',
     updated: 'File %{name} enregistrée.',
@@ -125,6 +136,29 @@ export const customQueuesFr: Texts<typeof customQueuesEn> = {
     oneRole: 'Choisissez au moins un rôle.',
     fieldValue: 'Choisissez un champ et donnez-lui une valeur.',
   },
+};
+
+export const configurationTransferFr: Texts<typeof configurationTransferEn> = {
+  name: 'Export / Import',
+  title: 'Export / Import',
+  exportTitle: 'Export',
+  exportHelp:
+    'Les champs personnalisés (supprimés compris), les champs intégrés modifiés et les files personnalisées, en un fichier. Aucune valeur de commande.',
+  download: 'Télécharger la configuration',
+  importTitle: 'Import',
+  importHelp:
+    'Choisissez un fichier de configuration : il est d’abord vérifié, et rien ne change avant que vous l’appliquiez. Il remplace toute la configuration : les champs personnalisés absents sont supprimés (valeurs gardées), les files absentes sont supprimées.',
+  upload: 'Choisir un fichier',
+  notJson: '%{name} n’est pas un fichier de configuration (JSON).',
+  dryRun: '%{name} ferait ce changement : |||| %{name} ferait ces %{smart_count} changements :',
+  nothing: '%{name} ne change rien : c’est déjà la configuration en place.',
+  refused:
+    '%{name} ne peut pas être importé : un problème. |||| %{name} ne peut pas être importé : %{smart_count} problèmes.',
+  apply: 'Appliquer l’import',
+  imported: 'Configuration importée.',
+  columns: { change: 'Changement', kind: 'Quoi', label: 'Libellé', key: 'Clé', problem: 'Problème', where: 'Où' },
+  changes: { added: 'Ajouté', changed: 'Modifié', removed: 'Supprimé', restored: 'Rétabli' },
+  kinds: { fields: 'Champ personnalisé', builtIns: 'Champ intégré', queues: 'File personnalisée' },
 };
 
 export const retentionSettingsFr: Texts<typeof retentionSettingsEn> = {

@@ -6,3 +6,4 @@ export { default as CustomQueueList } from './CustomQueueList';
 export { default as CustomQueueCreate } from './CustomQueueCreate';
 export { default as CustomQueueEdit } from './CustomQueueEdit';
 export { default as RetentionSettings } from './RetentionSettings';
+export { default as ConfigurationTransfer } from './ConfigurationTransfer';

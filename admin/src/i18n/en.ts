@@ -12,7 +12,12 @@ import { auditEventsMessages } from '../audit-events/messages';
 import { disputeReportMessages, disputesMessages } from '../disputes/messages';
 import { liveMessages } from '../live/messages';
 import { speedMessages } from '../speed/messages';
-import { customQueuesEn, orderFieldsEn, retentionSettingsEn } from '../configuration/messages.en';
+import {
+  configurationTransferEn,
+  customQueuesEn,
+  orderFieldsEn,
+  retentionSettingsEn,
+} from '../configuration/messages.en';
 import { mailTemplatesEn } from '../mail-templates/messages.en';
 
 /** English texts of the admin; keys follow react-admin's `resources.<name>.fields.<field>` convention. */
@@ -170,6 +175,7 @@ export const en = {
     'mail-templates': mailTemplatesEn,
     ...automationEn,
     'retention-settings': retentionSettingsEn,
+    'configuration-transfer': configurationTransferEn,
     gateways: {
       name: 'Gateway |||| Gateways',
       fields: { id: 'ID', gateway_name: 'Gateway', is_active: 'Active' },

@@ -11,7 +11,12 @@ import { auditEventsMessages } from '../audit-events/messages';
 import { disputeReportMessages, disputesMessages } from '../disputes/messages';
 import { liveMessages } from '../live/messages';
 import { speedMessages } from '../speed/messages';
-import { customQueuesFr, orderFieldsFr, retentionSettingsFr } from '../configuration/messages.fr';
+import {
+  configurationTransferFr,
+  customQueuesFr,
+  orderFieldsFr,
+  retentionSettingsFr,
+} from '../configuration/messages.fr';
 import { mailTemplatesFr } from '../mail-templates/messages.fr';
 
 /** French, the second language that proves every text goes through the catalogue. */
@@ -177,6 +182,8 @@ export const fr: AppMessages = {
       newPasswordRequired: 'Veuillez saisir votre nouveau mot de passe.',
       teamNameRequired: 'Veuillez saisir votre nom.',
       teamEmailInvalid: 'Veuillez saisir un e-mail valide.',
+      patternHelp: 'Pas dans la forme attendue : %{help}',
+      pattern: 'Pas dans la forme attendue.',
       teamEmailRequired: 'Veuillez saisir votre e-mail.',
       teamPasswordRequired: 'Veuillez saisir votre mot de passe.',
       teamPasswordMin: 'Le mot de passe doit comporter au moins 6 caractères.',
@@ -204,6 +211,7 @@ export const fr: AppMessages = {
     'mail-templates': mailTemplatesFr,
     ...automationFr,
     'retention-settings': retentionSettingsFr,
+    'configuration-transfer': configurationTransferFr,
     gateways: {
       name: 'Passerelle |||| Passerelles',
       fields: { id: 'ID', gateway_name: 'Passerelle', is_active: 'Active' },

@@ -55,6 +55,7 @@ const PERMISSIONS: Record<string, Permission> = {
   'automation-runs': 'configuration.manage',
   macros: 'configuration.manage',
   'retention-settings': 'configuration.manage',
+  'configuration-transfer': 'configuration.manage',
 };
 
 /**

@@ -24,8 +24,12 @@ type Row = Record<string, unknown> & { id: number };
 const ASSIGNED_ROW: SxProps = { '& td': { bgcolor: 'grey.200', color: 'text.secondary' } };
 const UNASSIGNED_ROW: SxProps = {};
 const greyIfAssigned = (row: Row): SxProps => (row.assignee_id != null ? ASSIGNED_ROW : UNASSIGNED_ROW);
-/** The Action column stays in view at the right of a table wider than its box. */
-const STICKY_CELL: SxProps = { position: 'sticky', right: 0, bgcolor: 'background.paper' };
+/**
+ * The Action column stays in view at the right of a table wider than its box, drawn apart by a shadow so
+ * that the columns scrolling under it read as passing behind, not as cut off.
+ */
+const PINNED_EDGE = { boxShadow: '-4px 0 4px -2px rgba(0, 0, 0, 0.15)' };
+const STICKY_CELL: SxProps = { position: 'sticky', right: 0, zIndex: 1, bgcolor: 'background.paper', ...PINNED_EDGE };
 const stickyCell = () => STICKY_CELL;
 
 /**
@@ -135,7 +139,7 @@ export function OrdersTable({
         sx={{
           '& .RaDataTable-tableWrapper': { maxHeight: { sm: 550 }, overflow: 'auto' },
           '& .RaDataTable-headerCell': { whiteSpace: 'nowrap' },
-          '& .RaDataTable-headerCell:last-of-type': compact ? {} : { right: 0, zIndex: 3 },
+          '& .RaDataTable-headerCell:last-of-type': compact ? {} : { right: 0, zIndex: 3, ...PINNED_EDGE },
           '& .MuiTableCell-root': { px: 1 },
         }}
       >

@@ -12,7 +12,6 @@ import {
   NumberInput,
   PasswordInput,
   ReferenceInput,
-  regex,
   required,
   SearchInput,
   SelectInput,
@@ -60,7 +59,15 @@ export function validatorsFor(field: FieldDefinition, mode: FormMode = 'edit'): 
   if (rules.maxLength !== undefined) validators.push(maxLength(rules.maxLength, messageOf(rules, 'maxLength')));
   if (rules.email) validators.push(email(messageOf(rules, 'email')));
   const hint = rules.pattern ? browserPattern(rules.pattern) : undefined;
-  if (hint) validators.push(regex(hint, messageOf(rules, 'pattern')));
+  // Not react-admin's regex(): its message prints the RegExp (as "[object Object]"), and it caches a validator by
+  // pattern and message, which would give two fields of one pattern the first one's help.
+  const patternMessage =
+    messageOf(rules, 'pattern') ??
+    (field.help ? { message: 'app.validation.patternHelp', args: { help: field.help } } : 'app.validation.pattern');
+  if (hint)
+    validators.push((value: unknown) =>
+      typeof value === 'string' && value !== '' && !hint.test(value) ? patternMessage : undefined,
+    );
   if (rules.min !== undefined) validators.push(minValue(rules.min));
   if (rules.max !== undefined) validators.push(maxValue(rules.max));
   return validators;

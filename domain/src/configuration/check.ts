@@ -2,7 +2,7 @@ import { SINGLE_LINE_PATTERN } from '../csv.js';
 import { isIsoDate, parseIsoDateTime } from '../dates.js';
 import { ROLES, isRole } from '../roles.js';
 import { STATUSES } from '../statuses.js';
-import { mayReadField } from '../registry/index.js';
+import { englishLabel, inWords, mayReadField } from '../registry/index.js';
 import type { Registry, ResourceDefinition } from '../registry/types.js';
 import { effectiveRegistry, LOCKED_FIELDS, overridableFields } from './effective.js';
 import { listFilterKeys, RESERVED_FILTER_KEYS } from './matches.js';
@@ -91,10 +91,17 @@ export function normalizeQueueRecord(record: Json): CustomQueueRecord {
   };
 }
 
-function checkRoles(value: unknown, path: string, problems: ConfigurationProblem[], atLeastOne: boolean) {
+/** `label` is the input's, as the Admin reads it ("Roles that read it"). */
+function checkRoles(
+  value: unknown,
+  path: string,
+  label: string,
+  problems: ConfigurationProblem[],
+  atLeastOne: boolean,
+) {
   if (!Array.isArray(value) || value.some((r) => !isRole(r)))
-    problems.push({ path, message: `${path} must be a list of roles: ${ROLES.join(', ')}.` });
-  else if (atLeastOne && value.length === 0) problems.push({ path, message: `${path} must name at least one role.` });
+    problems.push({ path, message: `${label} is a list of roles: ${ROLES.join(', ')}.` });
+  else if (atLeastOne && value.length === 0) problems.push({ path, message: `${label}: pick at least one role.` });
 }
 
 function checkField(raw: unknown, index: number, base: Registry, problems: ConfigurationProblem[]) {
@@ -125,8 +132,8 @@ function checkField(raw: unknown, index: number, base: Registry, problems: Confi
     problem('.labelFr', `labelFr is one line of text of at most ${LIMITS.labelLength} characters, ${READABLE}.`);
   if (!isLongText(raw.help, LIMITS.helpLength)) problem('.help', `help is at most ${LIMITS.helpLength} characters.`);
   // A field nobody reads is a removed one: removing says so and keeps it restorable.
-  if (raw.readRoles !== undefined) checkRoles(raw.readRoles, at('.readRoles'), problems, true);
-  if (raw.editRoles !== undefined) checkRoles(raw.editRoles, at('.editRoles'), problems, false);
+  if (raw.readRoles !== undefined) checkRoles(raw.readRoles, at('.readRoles'), 'Roles that read it', problems, true);
+  if (raw.editRoles !== undefined) checkRoles(raw.editRoles, at('.editRoles'), 'Roles that edit it', problems, false);
   for (const flag of ['required', 'column', 'columnDefault', 'filter', 'sortable', 'builtIn', 'removed'])
     if (raw[flag] !== undefined && typeof raw[flag] !== 'boolean') problem(`.${flag}`, `${flag} is true or false.`);
   if (raw.position !== undefined && !Number.isInteger(raw.position))
@@ -140,7 +147,7 @@ function checkField(raw: unknown, index: number, base: Registry, problems: Confi
     const readers = Array.isArray(raw.readRoles) ? raw.readRoles : ROLES;
     const hiddenFrom = lock?.roles.filter((r) => !readers.includes(r)) ?? [];
     if (hiddenFrom.length)
-      problem('.readRoles', `${String(id)} cannot be hidden from ${hiddenFrom.join(', ')}: ${lock!.reason}`);
+      problem('.readRoles', `${englishLabel(builtIn!)} cannot be hidden from ${inWords(hiddenFrom)}: ${lock!.reason}`);
     return;
   }
   const type = raw.type as CustomFieldType;
@@ -166,7 +173,8 @@ function checkField(raw: unknown, index: number, base: Registry, problems: Confi
   if ((raw.min != null || raw.max != null) && !['number', 'text', 'longText'].includes(type))
     problem('.min', 'Only number and text fields have a min and a max.');
   if (raw.pattern != null && raw.pattern !== '') {
-    if (type !== 'text') problem('.pattern', 'Only a text field has a pattern.');
+    if (type !== 'text')
+      problem('.pattern', 'Only a text field has a pattern: clear the pattern first, or keep the type Text.');
     else if (typeof raw.pattern !== 'string' || !isLongText(raw.pattern, 500) || !isLinearPattern(raw.pattern))
       problem(
         '.pattern',
@@ -180,7 +188,17 @@ function checkField(raw: unknown, index: number, base: Registry, problems: Confi
 /** custom-<id> is a queue's address in the admin; custom-queues is already the Configuration list's. */
 export const RESERVED_QUEUE_ID = 'queues';
 
-function checkQueue(raw: unknown, index: number, fieldsOf: Registry, problems: ConfigurationProblem[]) {
+/**
+ * `removed`: the labels of the custom fields this configuration removes, by key; a queue still filtering on
+ * one is told to take it out first (its key is no filter any more).
+ */
+function checkQueue(
+  raw: unknown,
+  index: number,
+  fieldsOf: Registry,
+  removed: Map<string, string>,
+  problems: ConfigurationProblem[],
+) {
   const at = (key: string) => `queues.${isObject(raw) && typeof raw.id === 'string' ? raw.id : index}${key}`;
   const problem = (key: string, message: string) => problems.push({ path: at(key), message });
   if (!isObject(raw)) return problem('', `queues[${index}] must be an object.`);
@@ -195,13 +213,21 @@ function checkQueue(raw: unknown, index: number, fieldsOf: Registry, problems: C
     problem('.name', `name is one line of text of 1 to ${LIMITS.labelLength} characters, ${READABLE}.`);
   if (!Array.isArray(raw.statuses) || raw.statuses.length === 0 || raw.statuses.some((s) => !STATUSES.includes(s)))
     problem('.statuses', `statuses is a list of one or more of: ${STATUSES.join(', ')}.`);
-  checkRoles(raw.roles, at('.roles'), problems, true);
+  checkRoles(raw.roles, at('.roles'), 'Roles', problems, true);
   if (!isTextOrNull(raw.icon, 64)) problem('.icon', 'icon is the name of an icon.');
   if (raw.position !== undefined && !Number.isInteger(raw.position))
     problem('.position', 'position is a whole number.');
   if (raw.filter !== undefined && !isObject(raw.filter))
     return problem('.filter', 'filter is an object, as a list filter.');
-  checkListFilter(raw.filter ?? {}, fieldsOf.orders!, raw.roles, at('.filter'), problems);
+  const filter: Json = { ...raw.filter };
+  for (const key of Object.keys(filter)) {
+    const label = removed.get(key.replace(/_(gte|lte)$/, ''));
+    if (label === undefined) continue;
+    const name = typeof raw.name === 'string' ? raw.name : String(raw.id);
+    problem(`.filter.${key}`, `${name} uses ${label}: take it out of that queue's filter first.`);
+    delete filter[key];
+  }
+  checkListFilter(filter, fieldsOf.orders!, raw.roles, at('.filter'), problems);
 }
 
 /**
@@ -220,22 +246,29 @@ export function checkListFilter(
   for (const [key, value] of Object.entries(filter)) {
     const accepted = RESERVED_FILTER_KEYS.includes(key) ? undefined : keys.get(key);
     if (!accepted) {
-      problem(key, `The filter names ${key}, which is no filter of orders.`);
+      problem(key, `The filter names ${key}, which is no field of orders: take it out of the filter.`);
       continue;
     }
     const values = Array.isArray(value) ? value : [value];
     const { field, op } = accepted;
+    const label = `${englishLabel(field)}${op === 'gte' ? ' (from)' : op === 'lte' ? ' (to)' : ''}`;
     const shape = FILTER_VALUE_SHAPES[field.type];
     if (values.length === 0 || values.some((v) => v === null || typeof v === 'object'))
-      problem(key, `The filter on ${key} needs a value.`);
-    else if (Array.isArray(value) && op !== 'eq') problem(key, `The filter on ${key} takes one value, not a list.`);
+      problem(key, `The condition on ${label} needs a value.`);
+    else if (Array.isArray(value) && op !== 'eq')
+      problem(key, `The condition on ${label} takes one value, not a list.`);
     else if (field.choices && values.some((v) => !field.choices!.includes(String(v))))
-      problem(key, `The filter on ${key} takes one of: ${field.choices.join(', ')}.`);
-    else if (shape && values.some((v) => !shape.test(v))) problem(key, `The filter on ${key} takes ${shape.what}.`);
+      problem(key, `The condition on ${label} takes one of: ${field.choices.join(', ')}.`);
+    else if (shape && values.some((v) => !shape.test(v)))
+      problem(key, `The condition on ${label} takes ${shape.what}.`);
     // Who is in the queue tells the value: every role that opens it must read the fields it filters on.
     const blind = Array.isArray(readers) ? readers.filter((r) => isRole(r) && !mayReadField(field, r)) : [];
     if (blind.length)
-      problem(key, `${blind.join(', ')} may not read ${field.source}: the queue would tell them its value.`);
+      problem(
+        key,
+        `${inWords(blind)} may not read ${englishLabel(field)}: the queue would tell them its value. ` +
+          `Let them read the field (Roles that read it), or take them off the queue.`,
+      );
   }
 }
 
@@ -323,7 +356,10 @@ export function checkConfiguration(
     fields: configuration.fields.filter((f) => f.builtIn || typeof f.id === 'string'),
     queues: [],
   });
-  queues.forEach((queue, i) => checkQueue(queue, i, withFields, problems));
+  const removed = new Map(
+    configuration.fields.filter((f) => f.removed && !f.builtIn).map((f) => [f.id, f.label ?? f.id]),
+  );
+  queues.forEach((queue, i) => checkQueue(queue, i, withFields, removed, problems));
   if (problems.length) return { problems: problems.slice(0, MAX_PROBLEMS) };
   configuration.queues = queues.map((q) => normalizeQueueRecord(q as Json));
   return { problems, configuration };

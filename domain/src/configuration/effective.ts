@@ -165,6 +165,10 @@ export function effectiveRegistry(base: Registry, configuration: Configuration):
     const override = overrides.get(field.source);
     return override ? overridden(field, override) : field;
   });
-  const custom = configuration.fields.filter((f) => !f.builtIn && !f.removed).map(customFieldDefinition);
+  // In their position's order, as the order page shows them: the queue tables' custom columns follow it.
+  const custom = configuration.fields
+    .filter((f) => !f.builtIn && !f.removed)
+    .sort((a, b) => a.position - b.position || (a.id < b.id ? -1 : 1))
+    .map(customFieldDefinition);
   return { ...base, orders: { ...orders, fields: [...fields, ...custom] } };
 }

@@ -41,6 +41,14 @@ export const RESOURCES: Registry = Object.fromEntries(
 export const mayReadField = (field: FieldDefinition, role: Role): boolean =>
   field.type !== 'password' && (!field.roles || field.roles.includes(role));
 
+/** A field's English label where no catalogue is at hand (a CSV header, a refusal): the Admin's, else its key in words. */
+export const englishLabel = (field: Pick<FieldDefinition, 'labelText' | 'source'>): string =>
+  field.labelText?.en ?? field.source.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+
+/** Names in words: "Team", "Team and Telecaller", "Team, Telecaller and Night Staff". */
+export const inWords = (names: readonly string[]): string =>
+  names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+
 /**
  * The registry as one role sees it: the resources it may list or open, each with the verbs it may
  * use and only the fields it may read (write-only fields stay for forms when it may write).

@@ -46,7 +46,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   // A refusal lists every problem; a document over the limit is named as such.
   app.setErrorHandler((error: FastifyError, _request, reply) => {
     if (error instanceof ConfigurationRefused)
-      return reply.code(400).send({ status: 0, message: error.message, problems: error.problems });
+      return reply
+        .code(400)
+        .send({ status: 0, message: error.message, problems: error.problems, errors: error.errors });
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
       throw badRequest(
         `The configuration document is over ${CONFIGURATION_LIMITS.documentBytes / MEGABYTE} MB, the most accepted.`,

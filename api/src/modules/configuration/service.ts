@@ -113,11 +113,16 @@ export async function loadConfiguration(app: FastifyInstance): Promise<LoadedCon
 /** The configuration as stored, for what reads it without an app (seeds, recounts after bulk loads). */
 export { readConfiguration } from './repo.js';
 
-/** A refusal listing every problem: 400 with the first as the message, and `problems` beside it. */
+/**
+ * A refusal listing every problem: 400 with the first as the message, and `problems` beside it; a record's
+ * refusal also gives `errors`, each property's first problem (react-admin shows it under that input) and the
+ * message as `root.serverError` (its notification).
+ */
 export class ConfigurationRefused extends HttpError {
   constructor(
     message: string,
     readonly problems: ConfigurationProblem[],
+    readonly errors?: Record<string, unknown>,
   ) {
     super(400, message);
   }
@@ -302,10 +307,11 @@ async function check(trx: Knex.Transaction, base: Registry, before: Configuratio
   for (const change of typeChanges(before, { fields })) {
     const unreadable = await countUnconvertible(trx, change);
     const them = unreadable === 1 ? 'it' : 'them';
+    const label = fields.find((f) => f.id === change.id)?.label ?? change.id;
     if (unreadable)
       problems.push({
         path: `fields.${change.id}.type`,
-        message: `${unreadable} value${unreadable === 1 ? '' : 's'} of ${change.id} cannot be read as ${change.to}; change or clear ${them} first.`,
+        message: `${unreadable} value${unreadable === 1 ? '' : 's'} of ${label} cannot be read as ${change.to}; change or clear ${them} first.`,
       });
   }
   for (const { field, rule } of narrowedRules(before, { fields })) {
@@ -313,7 +319,7 @@ async function check(trx: Knex.Transaction, base: Registry, before: Configuratio
     if (count)
       problems.push({
         path: `fields.${field.id}.${rule}`,
-        message: `${count} value${count === 1 ? '' : 's'} of ${field.id} ${count === 1 ? 'breaks' : 'break'} the new rules (${field.id} ${problem!.replace(/\.$/, '')}); change or clear ${count === 1 ? 'it' : 'them'} first.`,
+        message: `${count} value${count === 1 ? '' : 's'} of ${field.label ?? field.id} ${count === 1 ? 'breaks' : 'break'} the new rules (${field.label ?? field.id} ${problem!.replace(/\.$/, '')}); change or clear ${count === 1 ? 'it' : 'them'} first.`,
       });
   }
   return problems.length ? { problems: problems.slice(0, MAX_PROBLEMS) } : { problems, configuration: configuration! };
@@ -364,11 +370,18 @@ interface Plan<T> {
   answer: (after: Configuration) => T;
 }
 
-/** A refusal of one record: its first problem named by the record's property (`choices: ...`), every one listed. */
+/**
+ * A refusal of one record: its first problem as the message, every one listed with its path, and under
+ * `errors` each of the record's properties (`choices`, `filter`) with its first problem.
+ */
 const recordRefusal = (prefix: string) => (problems: ConfigurationProblem[]) => {
-  const first = problems[0]!;
-  const path = first.path.startsWith(prefix) ? first.path.slice(prefix.length) : first.path;
-  return new ConfigurationRefused(path ? `${path}: ${first.message}` : first.message, problems);
+  const errors: Record<string, unknown> = {};
+  for (const { path, message } of problems) {
+    const property = path.startsWith(prefix) ? path.slice(prefix.length).split('.')[0] : undefined;
+    if (property && !(property in errors)) errors[property] = message;
+  }
+  const { message } = problems[0]!;
+  return new ConfigurationRefused(message, problems, { ...errors, root: { serverError: message } });
 };
 
 /**

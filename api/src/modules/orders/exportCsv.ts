@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { csvSafe, mayReadField, type FieldDefinition, type QueueDefinition } from '@app/domain';
+import { csvSafe, englishLabel, mayReadField, type QueueDefinition } from '@app/domain';
 import type { Row } from '../../core/resources.js';
 import type { Member } from '../../types.js';
 import { exportOrders, withSlaAge, type OrdersListRequest } from './read.js';
@@ -20,9 +20,6 @@ export function exportColumns(app: FastifyInstance, member: Member, queue: Queue
       (!queue || !f.columnSets || f.columnSets.includes(queue.columns)),
   );
 }
-
-const headerOf = (field: FieldDefinition) =>
-  field.labelText?.en ?? field.source.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
 const cell = (value: unknown) => {
   const safe = csvSafe(value);
@@ -45,7 +42,7 @@ export async function orderCsvStream(app: FastifyInstance, member: Member, reque
   const batches = exportOrders(app.db, app.registry, member, request);
   const first = await batches.next();
   async function* lines() {
-    yield line(columns.map(headerOf));
+    yield line(columns.map(englishLabel));
     if (first.done) return;
     yield toLines(first.value);
     for await (const rows of batches) yield toLines(rows);
