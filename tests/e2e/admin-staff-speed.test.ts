@@ -10,7 +10,8 @@ const POLL = { timeout: 15_000 };
 
 /**
  * Staff speed: search everywhere from the keyboard, Next order from a queue and from the order page, the
- * timeline's changes, and a resend stopped because a colleague changed the order meanwhile.
+ * timeline's changes, and a resend stopped because a colleague changed the order meanwhile (the keys alone:
+ * admin-keyboard.test.ts).
  */
 describe.skipIf(!browserAvailable())('staff speed in Chromium', () => {
   let server: TestServer;
@@ -84,41 +85,6 @@ describe.skipIf(!browserAvailable())('staff speed in Chromium', () => {
     );
     const [a, b] = taken.map((res) => res.json().data.orderId as number);
     expect(a).not.toBe(b);
-  });
-
-  it('works from the keyboard: the shortcuts, a queue, its rows, the comment box and Next', async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
-    await signIn(page, server.url, 'team@demo.test');
-    await page.getByTestId('search-open').waitFor(POLL);
-    await page.keyboard.press('?');
-    const help = page.getByTestId('shortcuts-help');
-    await help.getByText('Keyboard shortcuts').waitFor(POLL);
-    expect(await help.textContent()).toContain('g n');
-    await page.keyboard.press('Escape');
-    await help.getByText('Keyboard shortcuts').waitFor({ state: 'detached' });
-    await page.keyboard.press('g');
-    await page.keyboard.press('n');
-    await page.waitForURL(/\/admin\/recent-order$/, POLL);
-    const links = page.locator('tbody [data-testid="view-order"]');
-    await links.first().waitFor(POLL);
-    await page.keyboard.press('j');
-    await page.keyboard.press('j');
-    await page.keyboard.press('k');
-    expect(await links.first().evaluate((link) => link === document.activeElement)).toBe(true);
-    await page.keyboard.press('Enter');
-    await page.waitForURL(/\/admin\/view-order\//, POLL);
-    const opened = page.url();
-    await page.getByTestId('order-actions').waitFor(POLL);
-    // c goes to the comment box, where keys type text and run nothing.
-    await page.keyboard.press('c');
-    const remark = page.getByTestId('section-addComment').locator('textarea').first();
-    await page.keyboard.type('n a 1');
-    expect(await remark.inputValue()).toBe('n a 1');
-    expect(page.url()).toBe(opened);
-    await remark.blur();
-    await page.keyboard.press('n');
-    await expect.poll(() => page.url(), POLL).not.toBe(opened);
-    await page.close();
   });
 
   it('stops a resend after a colleague changed the order, naming who, and reloads it', async () => {
