@@ -51,6 +51,11 @@ function MySessions() {
           {text.sessions}
         </Typography>
         <Box sx={{ overflowX: 'auto' }}>
+          {/*
+            A plain MUI table, not react-admin's DataTable: the member's own sessions (and passkeys below) come from
+            /api/account/*, no resource of the registry, a handful of rows with no sort, filter or columns to keep.
+            Moving them to DataTable over useList is a follow-up if these lists grow.
+          */}
           <Table size="small" aria-label={text.sessions}>
             <TableHead>
               <TableRow>
