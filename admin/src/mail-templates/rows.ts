@@ -9,6 +9,3 @@ export interface MailTemplateRow {
   version: number;
   updated_at: string;
 }
-
-/** Select choices whose label is the value itself (language codes, brand ids). */
-export const choicesOf = (values: readonly string[]) => values.map((value) => ({ id: value, name: value }));

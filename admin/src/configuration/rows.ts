@@ -17,6 +17,3 @@ export interface OrderFieldRow extends OrderFieldRecord {
 }
 
 export type CustomQueueRow = CustomQueueRecord;
-
-/** Role choices of a checkbox group. */
-export const roleChoices = (roles: readonly string[]) => roles.map((role) => ({ id: role, name: role }));

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { assessCe3, paymentCredentialKey, type Ce3Transaction } from '../../../api/src/modules/evidence/ce3.js';
+import {
+  assessCe3,
+  paymentCredentialKey,
+  type Ce3Transaction,
+} from '../../../api/src/modules/evidence/compellingEvidence.js';
 
 const DISPUTE = '2026-11-01 12:00:00';
 const disputed: Ce3Transaction = {
