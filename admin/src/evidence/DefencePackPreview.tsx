@@ -9,7 +9,7 @@ import { Document, Page, pdfjs } from 'react-pdf';
 import 'react-pdf/dist/Page/TextLayer.css';
 import 'react-pdf/dist/Page/AnnotationLayer.css';
 import type { AppDataProvider } from '../providers/dataProvider';
-import { useClosableNotify } from '../layout/useClosableNotify';
+import { useClosableNotify } from '../shared/useClosableNotify';
 import { saveBlob } from '@app/domain/browser/download';
 import { packFileName, type DefencePackType } from './packs';
 

@@ -14,8 +14,8 @@ import {
 import { dayjs, DATE_FORMATS, DB_DATE, type QueueDefinition } from '@app/domain';
 import type { AppDataProvider } from '../providers/dataProvider';
 import type { FutureMonth } from '../providers/methods/orders';
-import { QueueList } from '../queues/QueueScreen';
-import { useFolderCounts } from '../queues/useFolderCounts';
+import { QueueList } from './QueueScreen';
+import { useFolderCounts } from '../queries/useFolderCounts';
 
 const MONTH_PATTERN = /^\d{4}-\d{2}$/;
 /** The tile and route of the future orders past the twelve months. */

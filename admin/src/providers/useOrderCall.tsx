@@ -1,9 +1,9 @@
 import { Button } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useRefresh, useTranslate, type RaRecord } from 'react-admin';
-import type { AppDataProvider } from '../providers/dataProvider';
-import type { ActionAnswer } from '../providers/methods/orders';
-import { useClosableNotify } from '../layout/useClosableNotify';
+import type { AppDataProvider } from './dataProvider';
+import type { ActionAnswer } from './methods/orders';
+import { useClosableNotify } from '../shared/useClosableNotify';
 
 /** The version of the order the page shows, which a send carries (a change since answers 409). */
 export const versionOf = (order: RaRecord) => (typeof order.version === 'number' ? order.version : undefined);
