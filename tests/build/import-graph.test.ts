@@ -160,6 +160,21 @@ for (const { own, other } of adminEdges)
   adminFolderGraph.set(own, [...new Set([...(adminFolderGraph.get(own) ?? []), other])]);
 const adminFolderCycles = cycles(adminFolderGraph);
 
+/** The browser's own objects, in code (comments left out): domain/ is shared with the API, so browser code lives in browser/. */
+const BROWSER_OBJECTS =
+  /\b(window|navigator|localStorage|sessionStorage)\.|URL\.createObjectURL|document\.(createElement|body)/;
+const codeOf = (file: string) =>
+  fs
+    .readFileSync(file, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\/\/.*$/gm, '');
+const browserCodeOutsideBrowsers = [
+  ...sourceFiles(path.join(ROOT, 'domain/src')).filter((file) => BROWSER_OBJECTS.test(codeOf(file))),
+  ...[...sourceFiles(path.join(ROOT, 'domain/src')), ...sourceFiles(API)].filter((file) =>
+    codeOf(file).includes("'@app/browser"),
+  ),
+].map(rel);
+
 const intoApiOrSeeds = [...importGraph(migrationsAndChecks)]
   .flatMap(([from, targets]) => targets.map((to) => ({ from, to })))
   .filter(({ from, to }) => {
@@ -218,6 +233,10 @@ describe('the import graph of api/src and admin/src', () => {
 
   it('has no admin import running up from shared, providers or the shell into a screen', () => {
     expect(adminRunningUp.map(show)).toEqual([]);
+  });
+
+  it('keeps browser code out of domain/ and the API', () => {
+    expect(browserCodeOutsideBrowsers).toEqual([]);
   });
 
   it('keeps migrations and the production checks free of API and seed code', () => {

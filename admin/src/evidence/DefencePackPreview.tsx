@@ -10,7 +10,7 @@ import 'react-pdf/dist/Page/TextLayer.css';
 import 'react-pdf/dist/Page/AnnotationLayer.css';
 import type { AppDataProvider } from '../providers/dataProvider';
 import { useClosableNotify } from '../shared/useClosableNotify';
-import { saveBlob } from '@app/domain/browser/download';
+import { saveBlob } from '@app/browser/download';
 import { packFileName, type DefencePackType } from './packs';
 
 // The worker is bundled with the app (an asset of this chunk), never fetched from a CDN.

@@ -2,7 +2,7 @@ import { Button } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useMutation } from '@tanstack/react-query';
 import { useListContext, useTranslate } from 'react-admin';
-import { fileNameOf, saveBlob } from '@app/domain/browser/download';
+import { fileNameOf, saveBlob } from '@app/browser/download';
 import { apiCall, apiUrl, refusal, withToken } from '../providers/httpClient';
 import { permanentFilterOf } from '../providers/resources';
 import { useClosableNotify } from '../shared/useClosableNotify';

@@ -1,5 +1,5 @@
 import { HttpError } from 'react-admin';
-import { fileNameOf } from '@app/domain/browser/download';
+import { fileNameOf } from '@app/browser/download';
 import { API_BASE } from '../../shared/config';
 import type { Envelope } from '../httpClient';
 import { readStoredUser } from '../session';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { fileNameOf } from '../../domain/src/browser/download.js';
+import { fileNameOf } from '../../browser/src/download.js';
 
 const served = (disposition?: string) =>
   new Response('bytes', { headers: disposition ? { 'content-disposition': disposition } : {} });
 
-/** domain/src/browser/download.ts: the name a download is saved under (admin documents, the visitor's file). */
+/** browser/src/download.ts: the name a download is saved under (admin documents, the visitor's file). */
 describe('fileNameOf', () => {
   it.each([
     ['attachment; filename="Thailand-Arrival-Card-100001.pdf"', 'Thailand-Arrival-Card-100001.pdf'],

@@ -2,7 +2,7 @@ import { parse } from 'content-disposition';
 
 /**
  * Downloads in the browser apps (admin and visitor): the name a response gives its file, and the save
- * itself. Browser-only, so outside the domain's index, which the API imports.
+ * itself. Browser-only, so outside domain/, which the API imports.
  */
 
 /** The file name of a response's Content-Disposition (its filename*, else filename), else `fallback`. */
