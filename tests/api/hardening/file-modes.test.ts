@@ -91,4 +91,13 @@ describe('file modes under DATA_DIR', () => {
     expect(mode(dataDir)).toBe(0o700);
     expect(mode(path.join(dataDir, 'app.sqlite'))).toBe(0o600);
   });
+
+  it('refuses a shared folder such as /tmp rather than locking others out of it', () => {
+    const shared = path.join(parent, 'shared');
+    fs.mkdirSync(shared);
+    fs.chmodSync(shared, 0o1777);
+    expect(() => createDb({ dataDir: shared })).toThrow(/shared folder/);
+    expect(mode(shared)).toBe(0o777);
+    expect(fs.statSync(shared).mode & 0o1000).toBeTruthy();
+  });
 });
