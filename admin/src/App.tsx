@@ -1,12 +1,13 @@
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useParams } from 'react-router-dom';
-import { Admin, AdminContext, CustomRoutes, Notification, Resource, useBasename } from 'react-admin';
+import { AdminContext, CustomRoutes, Notification, Resource, useBasename } from 'react-admin';
 import { QUEUES } from '@app/domain';
 import { authProvider } from './providers/authProvider';
 import { readStoredUser, subscribeToSession } from './providers/session';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './i18n';
 import { theme } from './theme';
+import { Admin } from './layout/Admin';
 import { Layout } from './layout/Layout';
 import NotFound from './layout/NotFound';
 import orders from './orders';
