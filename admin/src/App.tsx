@@ -38,6 +38,9 @@ const LoginPage = lazy(() => import('./login/LoginPage'));
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
 const AccountSecurity = lazy(() => import('./account/security').then((m) => ({ default: m.AccountSecurity })));
 
+/** Under the 48 px app bar, with MUI's 8 px gap. */
+const TOAST_TOP = 56;
+
 const providers = { authProvider, dataProvider, i18nProvider, theme };
 /** The admin's one Store (<Admin store>): layouts and saved queries kept on the server per member. */
 const preferencesStore = createPreferencesStore(dataProvider);
@@ -50,11 +53,16 @@ const ZonedLayout = ({ children }: { children: ReactNode }) => (
 );
 
 /**
- * Toasts close after 5 s, pausing while hovered, at the bottom right: clear of the order page's action buttons
- * and the screen's title row.
+ * Toasts close after 5 s, pausing while hovered, centred just under the app bar over the screen's title: at the
+ * bottom they sat on the list's pagination and the order page's Add Comment, and the title row holds no control.
+ * MUI's snackbar content is role="alert", so screen readers announce it wherever it shows.
  */
 const notification = () => (
-  <Notification anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} autoHideDuration={5000} />
+  <Notification
+    anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+    autoHideDuration={5000}
+    sx={{ top: { xs: TOAST_TOP, sm: TOAST_TOP } }}
+  />
 );
 
 /** One of the redirects of routes.ts, with the address's parameters. */
