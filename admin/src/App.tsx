@@ -1,12 +1,13 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useParams } from 'react-router-dom';
-import { Admin, AdminContext, CustomRoutes, Notification, Resource, useBasename } from 'react-admin';
+import { AdminContext, CustomRoutes, Notification, Resource, useBasename } from 'react-admin';
 import { QUEUES } from '@app/domain';
 import { authProvider } from './providers/authProvider';
 import { readStoredUser, subscribeToSession } from './providers/session';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './i18n';
 import { theme } from './theme';
+import { Admin } from './layout/Admin';
 import { Layout } from './layout/Layout';
 import NotFound from './layout/NotFound';
 import orders from './orders';
@@ -47,6 +48,9 @@ const headerTools = (
   </>
 );
 
+/** Under the 48 px app bar, with MUI's 8 px gap. */
+const TOAST_TOP = 56;
+
 const providers = { authProvider, dataProvider, i18nProvider, theme };
 /** The admin's one Store (<Admin store>): layouts and saved queries kept on the server per member. */
 const preferencesStore = createPreferencesStore(dataProvider);
@@ -65,11 +69,16 @@ function ZonedLayout({ children }: { children: ReactNode }) {
 }
 
 /**
- * Toasts close after 5 s, pausing while hovered, at the bottom right: clear of the order page's action buttons
- * and the screen's title row.
+ * Toasts close after 5 s, pausing while hovered, centred just under the app bar over the screen's title: at the
+ * bottom they sat on the list's pagination and the order page's Add Comment, and the title row holds no control.
+ * MUI's snackbar content is role="alert", so screen readers announce it wherever it shows.
  */
 const notification = () => (
-  <Notification anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} autoHideDuration={5000} />
+  <Notification
+    anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+    autoHideDuration={5000}
+    sx={{ top: { xs: TOAST_TOP, sm: TOAST_TOP } }}
+  />
 );
 
 /** One of the redirects of shared/routes.ts, with the address's parameters. */

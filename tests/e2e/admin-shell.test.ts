@@ -246,7 +246,7 @@ describe.skipIf(!browserAvailable())('admin shell in Chromium', () => {
     await page.close();
   });
 
-  it('keeps toasts clear of the title row and its buttons', async () => {
+  it("keeps toasts under the app bar, clear of the screen's controls", async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     await signIn(page, server.url, 'team@demo.test');
     await page.goto(`${server.url}/admin/change-password`);
@@ -256,8 +256,14 @@ describe.skipIf(!browserAvailable())('admin shell in Chromium', () => {
     const toast = page.locator('.MuiSnackbarContent-root');
     await toast.waitFor();
     const toastBox = (await toast.boundingBox())!;
-    const titleBox = (await page.getByRole('heading', { level: 1, name: 'Update Password' }).boundingBox())!;
-    expect(toastBox.y).toBeGreaterThanOrEqual(titleBox.y + titleBox.height);
+    const appBarBox = (await page.locator('header').first().boundingBox())!;
+    expect(toastBox.y).toBeGreaterThanOrEqual(appBarBox.y + appBarBox.height);
+    const controls = await page
+      .locator('main button, main input')
+      .evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().toJSON() as DOMRect));
+    const overlaps = (a: DOMRect, b: { x: number; y: number; width: number; height: number }) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    expect(controls.filter((control) => control.width > 0 && overlaps(control, toastBox))).toEqual([]);
     await page.close();
   });
 });

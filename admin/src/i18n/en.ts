@@ -159,6 +159,7 @@ export const en = {
       moveDown: 'Move %{column} down',
       moved: '%{column} is now column %{position} of %{total}.',
       reset: 'Reset columns',
+      overflowing: 'Wider than the screen: hide columns to see them all',
     },
     validation: MESSAGES,
   },

@@ -172,6 +172,7 @@ export const fr: AppMessages = {
       moveDown: 'Descendre %{column}',
       moved: '%{column} est maintenant la colonne %{position} sur %{total}.',
       reset: 'Réinitialiser les colonnes',
+      overflowing: "Plus large que l'écran : masquez des colonnes pour les voir toutes",
     },
     validation: {
       emailInvalid: 'Adresse e-mail invalide',

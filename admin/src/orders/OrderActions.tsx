@@ -1,5 +1,5 @@
-import { useState, type ReactElement, type ReactNode } from 'react';
-import { Box, Button, Card, CardContent, Tooltip } from '@mui/material';
+import { useId, useState, type ReactElement, type ReactNode } from 'react';
+import { Box, Button, Card, CardContent, Tooltip, Typography } from '@mui/material';
 import EmailIcon from '@mui/icons-material/Email';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import DriveFileMoveIcon from '@mui/icons-material/DriveFileMove';
@@ -34,7 +34,8 @@ import type { ActionAnswer } from '../providers/methods/orders';
 
 /**
  * A button the member may not use on this order right now (domain orderRules.ts): disabled, the reason
- * in its tooltip. The wrapper takes the hover and focus a disabled button cannot.
+ * in its tooltip for a mouse, and in the line under the buttons (`reasonId`) for a phone and a screen reader.
+ * The wrapper takes the hover and focus a disabled button cannot.
  */
 function Refused({ refusal, children }: { refusal: OrderRefusal | null; children: ReactElement }) {
   if (!refusal) return children;
@@ -52,7 +53,17 @@ function Refused({ refusal, children }: { refusal: OrderRefusal | null; children
  * data provider sends it to change-order-status), with the server's answer in a toast that stays.
  * Delete asks first.
  */
-function MoveButton({ status, label, refusal }: { status: Status; label: string; refusal: OrderRefusal | null }) {
+function MoveButton({
+  status,
+  label,
+  refusal,
+  reasonId,
+}: {
+  status: Status;
+  label: string;
+  refusal: OrderRefusal | null;
+  reasonId?: string;
+}) {
   const order = useRecordContext()!;
   const translate = useTranslate();
   const notify = useClosableNotify();
@@ -86,6 +97,7 @@ function MoveButton({ status, label, refusal }: { status: Status; label: string;
           color={isDelete ? 'error' : 'primary'}
           startIcon={isDelete ? <DeleteIcon /> : <DriveFileMoveIcon />}
           disabled={isPending || !!refusal}
+          aria-describedby={reasonId}
           onClick={() => (isDelete || opensDispute ? setConfirming(true) : move())}
           data-testid={`move-${status}`}
         >
@@ -109,7 +121,7 @@ function MoveButton({ status, label, refusal }: { status: Status; label: string;
 }
 
 /** Restore to where it was: a Deleted order back to its status before the delete (PUT /api/admin/restore-order). */
-function RestoreButton({ refusal }: { refusal: OrderRefusal | null }) {
+function RestoreButton({ refusal, reasonId }: { refusal: OrderRefusal | null; reasonId?: string }) {
   const order = useRecordContext()!;
   const translate = useTranslate();
   const restore = useOrderCall((_, orderId: number): Promise<ActionAnswer> =>
@@ -122,6 +134,7 @@ function RestoreButton({ refusal }: { refusal: OrderRefusal | null }) {
         size="small"
         startIcon={<RestoreFromTrashIcon />}
         disabled={restore.isPending || !!refusal}
+        aria-describedby={reasonId}
         onClick={() => restore.mutate(Number(order.id))}
         data-testid="restore-order"
       >
@@ -158,6 +171,12 @@ export function OrderActions({ children }: { children?: ReactNode }) {
     .map((target) => ({ ...target, refusal: moveRefusal(me, facts, target.status) }))
     .filter((target) => target.refusal?.status !== 403);
   const hold = order.assignee_id == null && status !== 'Deleted' ? 'assign' : heldByMe ? 'unassign' : null;
+  const restore = status === 'Deleted' ? restoreRefusal(me, facts) : null;
+  // Each distinct reason once (every move refused for the same holder shares one line), by its own id.
+  const reasonIdPrefix = useId();
+  const reasons = [...new Set([restore, ...targets.map((target) => target.refusal)].flatMap((r) => r?.message ?? []))];
+  const reasonId = (refusal: OrderRefusal | null) =>
+    refusal ? `${reasonIdPrefix}-${reasons.indexOf(refusal.message)}` : undefined;
   return (
     <Card sx={{ mb: 2 }} data-testid="order-actions">
       <CardContent component={Box} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
@@ -167,13 +186,14 @@ export function OrderActions({ children }: { children?: ReactNode }) {
         {hold && <ConfirmedActionButton action={hold} ids={[order.id]} variant="outlined" />}
         <NextOrderButton />
         <OrderKeys />
-        {status === 'Deleted' && <RestoreButton refusal={restoreRefusal(me, facts)} />}
+        {status === 'Deleted' && <RestoreButton refusal={restore} reasonId={reasonId(restore)} />}
         {targets.map((target) => (
           <MoveButton
             key={target.status}
             status={target.status}
             label={`resources.orders.moves.${target.status}`}
             refusal={target.refusal}
+            reasonId={reasonId(target.refusal)}
           />
         ))}
         {DEFENCE_PACK_STATUSES.includes(status) && (
@@ -192,6 +212,18 @@ export function OrderActions({ children }: { children?: ReactNode }) {
         )}
         {can(role, 'orders.work') && <MacrosMenu />}
         {children}
+        {reasons.map((reason, index) => (
+          <Typography
+            key={reason}
+            id={`${reasonIdPrefix}-${index}`}
+            variant="body2"
+            color="text.secondary"
+            sx={{ flexBasis: '100%' }}
+            data-testid="refusal-reason"
+          >
+            {reason}
+          </Typography>
+        ))}
       </CardContent>
       {dialog === 'email' && <EmailContentDialog onClose={close} />}
       {dialog === 'transaction' && <TransactionDetailsDialog onClose={close} />}

@@ -1,5 +1,6 @@
 import { useId, useState, type MouseEvent } from 'react';
 import {
+  Badge,
   Box,
   Button as MuiButton,
   Checkbox,
@@ -53,10 +54,13 @@ export function ColumnsButton({
   storeKey,
   columns,
   hiddenByDefault = NONE,
+  hint,
 }: {
   storeKey: string;
   columns: readonly ColumnChoice[];
   hiddenByDefault?: readonly string[];
+  /** A suggestion shown beside the button, which it describes, and a badge on its icon (a table too wide). */
+  hint?: string;
 }) {
   const translate = useTranslate();
   const translateLabel = useTranslateLabel();
@@ -99,21 +103,38 @@ export function ColumnsButton({
     'aria-haspopup': 'dialog' as const,
     'aria-expanded': Boolean(anchor),
     'aria-controls': anchor ? `${id}-panel` : undefined,
+    'aria-describedby': hint ? `${id}-hint` : undefined,
     'data-testid': 'columns-button',
   };
+  const icon = (
+    <Badge color="warning" variant="dot" invisible={!hint}>
+      <ViewWeekIcon />
+    </Badge>
+  );
 
   return (
     <>
       {phone ? (
         <Tooltip title={title}>
           <IconButton aria-label={title} color="primary" size="large" {...buttonProps}>
-            <ViewWeekIcon />
+            {icon}
           </IconButton>
         </Tooltip>
       ) : (
-        <MuiButton size="small" startIcon={<ViewWeekIcon />} {...buttonProps}>
+        <MuiButton size="small" startIcon={icon} {...buttonProps}>
           {title}
         </MuiButton>
+      )}
+      {hint && (
+        <Typography
+          id={`${id}-hint`}
+          variant="caption"
+          color="text.secondary"
+          sx={{ alignSelf: 'center' }}
+          data-testid="columns-hint"
+        >
+          {hint}
+        </Typography>
       )}
       <Popover
         open={Boolean(anchor)}

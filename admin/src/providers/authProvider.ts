@@ -1,9 +1,18 @@
 import type { AuthProvider } from 'react-admin';
+import { canManageMember, isRole } from '@app/domain';
 import { apiCall, apiUrl, httpClient } from './httpClient';
 import { clearStoredUser, endSession, readStoredUser, roleFromToken, storeUser, type StoredUser } from './session';
 import { rememberSignInNotice } from './signInNotice';
 import { roleCanAccess } from './resources';
 import { ACCOUNT_SECURITY_ROUTE } from '../shared/routes';
+
+/**
+ * The records a role may open but not change, by resource: the rules the API applies to each record. Manage
+ * Team's is the domain's: only members at or below one's role, and an Admin only by an Admin.
+ */
+const RECORD_CHANGE_RULES: Record<string, (role: string | null, record: Record<string, unknown>) => boolean> = {
+  'manage-team': (role, member) => isRole(role) && isRole(member.type) && canManageMember(role, member.type),
+};
 
 /**
  * Sign-in against admin-login; the login is stored under `user` with accessToken, as the old system stores it.
@@ -73,9 +82,22 @@ export const authProvider: AuthProvider = {
   /**
    * react-admin's access control: every view of a resource (and its buttons) asks here, by the role's
    * permission for that resource (providers/resources.ts); a refused view shows react-admin's Access Denied.
+   * Editing or deleting a record asks its resource's rule too (RECORD_CHANGE_RULES): its Edit and Delete buttons
+   * hide and its edit view reads only.
    */
-  async canAccess({ resource }: { resource: string; action: string }) {
+  async canAccess({
+    resource,
+    action,
+    record,
+  }: {
+    resource: string;
+    action: string;
+    record?: Record<string, unknown>;
+  }) {
     const user = readStoredUser();
-    return roleCanAccess(user ? roleFromToken(user.accessToken) : null, resource);
+    const role = user ? roleFromToken(user.accessToken) : null;
+    const recordRule = RECORD_CHANGE_RULES[resource];
+    const changes = action === 'edit' || action === 'delete';
+    return roleCanAccess(role, resource) && (!recordRule || !record || !changes || recordRule(role, record));
   },
 };

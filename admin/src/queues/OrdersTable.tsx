@@ -17,6 +17,7 @@ import { BulkQueueActions, ConfirmedActionButton, actionsFor } from './actions';
 import { ORDER_CELLS } from './columns';
 import { LazyTableBody } from './LazyTableBody';
 import { orderPagePath } from '../shared/routes';
+import { usePinnedLastColumnFit } from './tableOverflow';
 
 type Row = Record<string, unknown> & { id: number };
 
@@ -26,7 +27,8 @@ const UNASSIGNED_ROW: SxProps = {};
 const greyIfAssigned = (row: Row): SxProps => (row.assignee_id != null ? ASSIGNED_ROW : UNASSIGNED_ROW);
 /**
  * The Action column stays in view at the right of a table wider than its box, drawn apart by a shadow so
- * that the columns scrolling under it read as passing behind, not as cut off.
+ * that the columns scrolling under it read as passing behind, not as cut off; it never rests over part of a
+ * header (usePinnedLastColumnFit).
  */
 const PINNED_EDGE = { boxShadow: '-4px 0 4px -2px rgba(0, 0, 0, 0.15)' };
 const STICKY_CELL: SxProps = { position: 'sticky', right: 0, zIndex: 1, bgcolor: 'background.paper', ...PINNED_EDGE };
@@ -124,46 +126,51 @@ export function OrdersTable({
   const actions = actionsFor(queue, role);
   const fields = listFields(definition, queue.columns);
   const canDelete = actions.includes('delete');
+  const box = useRef<HTMLDivElement>(null);
+  usePinnedLastColumnFit(box, !compact);
   return (
     <UnselectProvider>
-      <DataTable<Row>
-        storeKey={storeKey}
-        hiddenColumns={hiddenByDefaultOf(fields)}
-        body={LazyTableBody}
-        rowClick={false}
-        hover={false}
-        bulkActionButtons={actions.length ? <BulkQueueActions actions={actions} /> : false}
-        rowSx={greyIfAssigned}
-        empty={<EmptyTable />}
-        // A 550 px table with a fixed header; phones scroll the page instead.
-        sx={{
-          '& .RaDataTable-tableWrapper': { maxHeight: { sm: 550 }, overflow: 'auto' },
-          '& .RaDataTable-headerCell': { whiteSpace: 'nowrap' },
-          '& .RaDataTable-headerCell:last-of-type': compact ? {} : { right: 0, zIndex: 3, ...PINNED_EDGE },
-          '& .MuiTableCell-root': { px: 1 },
-        }}
-      >
-        {compact ? (
-          <DataTable.Col
-            source="order_id"
-            label={translate('app.table.order')}
-            render={() => <RowSummary fields={fields} canDelete={canDelete} />}
-            disableSort
-          />
-        ) : (
-          [
-            ...registryColumns(fields, ORDER_CELLS),
+      <Box ref={box}>
+        <DataTable<Row>
+          storeKey={storeKey}
+          hiddenColumns={hiddenByDefaultOf(fields)}
+          body={LazyTableBody}
+          rowClick={false}
+          hover={false}
+          bulkActionButtons={actions.length ? <BulkQueueActions actions={actions} /> : false}
+          rowSx={greyIfAssigned}
+          empty={<EmptyTable />}
+          // A 550 px table with a fixed header; phones scroll the page instead.
+          sx={{
+            // Sideways, a column's end rests at the pinned Action column's edge (usePinnedLastColumnFit).
+            '& .RaDataTable-tableWrapper': { maxHeight: { sm: 550 }, overflow: 'auto', scrollSnapType: 'x mandatory' },
+            '& .RaDataTable-headerCell': { whiteSpace: 'nowrap', scrollSnapAlign: 'none end' },
+            '& .RaDataTable-headerCell:last-of-type': compact ? {} : { right: 0, zIndex: 3, ...PINNED_EDGE },
+            '& .MuiTableCell-root': { px: 1 },
+          }}
+        >
+          {compact ? (
             <DataTable.Col
-              key="action"
-              source="action"
-              label={translate('app.table.action')}
-              cellSx={stickyCell}
-              render={() => <RowActions canDelete={canDelete} />}
+              source="order_id"
+              label={translate('app.table.order')}
+              render={() => <RowSummary fields={fields} canDelete={canDelete} />}
               disableSort
-            />,
-          ]
-        )}
-      </DataTable>
+            />
+          ) : (
+            [
+              ...registryColumns(fields, ORDER_CELLS),
+              <DataTable.Col
+                key="action"
+                source="action"
+                label={translate('app.table.action')}
+                cellSx={stickyCell}
+                render={() => <RowActions canDelete={canDelete} />}
+                disableSort
+              />,
+            ]
+          )}
+        </DataTable>
+      </Box>
     </UnselectProvider>
   );
 }

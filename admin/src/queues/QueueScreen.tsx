@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { FilterButton, List, Loading, RefreshButton, TopToolbar } from 'react-admin';
+import { FilterButton, List, Loading, RefreshButton, TopToolbar, useTranslate } from 'react-admin';
 import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS, STATUSES, type QueueDefinition, type Status } from '@app/domain';
 import { filterInputs, hiddenByDefaultOf, listFields, useRegistry, type ResourceFields } from '../registry';
 import { ColumnsButton, SavedQueriesButton, type ColumnChoice } from '../preferences';
 import { ChangedRowsNotice } from '../live';
 import { OrdersTable } from './OrdersTable';
 import { QueuePagination } from './QueuePagination';
+import { TableOverflowProvider, useTableOverflowing } from './tableOverflow';
 import { NextOrderButton, useRememberQueue } from '../speed/NextOrderButton';
 import { OrdersExportButton } from '../speed/OrdersExportButton';
 import { RowKeys } from '../speed/RowKeys';
@@ -64,11 +65,18 @@ export function QueueListActions({
   hiddenByDefault?: readonly string[];
   children?: ReactNode;
 }) {
+  const translate = useTranslate();
+  const overflowing = useTableOverflowing();
   return (
     <TopToolbar sx={{ flexWrap: 'wrap', minHeight: { sm: 48 } }}>
       <FilterButton disableSaveQuery />
       <SavedQueriesButton storeKey={columnsKey} queriesKey={queriesKey} />
-      <ColumnsButton storeKey={columnsKey} columns={columns} hiddenByDefault={hiddenByDefault} />
+      <ColumnsButton
+        storeKey={columnsKey}
+        columns={columns}
+        hiddenByDefault={hiddenByDefault}
+        hint={overflowing ? translate('app.columns.overflowing') : undefined}
+      />
       <OrdersExportButton />
       {children}
     </TopToolbar>
@@ -97,35 +105,37 @@ export function QueueList({
   const fields = definition ? listFields(definition, queue.columns) : [];
   if (!registry || !definition) return <Loading />;
   return (
-    <List
-      resource={queue.route}
-      storeKey={storeKey}
-      filter={filter}
-      filters={filterInputs(withQueueStatuses(definition, queue), registry, Object.keys(filter ?? {}))}
-      sort={definition.defaultSort}
-      debounce={SEARCH_DEBOUNCE_MS}
-      perPage={DEFAULT_PAGE_SIZE}
-      pagination={<QueuePagination />}
-      actions={
-        <QueueListActions
-          columnsKey={queueColumnsKey(queue)}
-          queriesKey={queueQueriesKey(queue)}
-          columns={[...fields, { source: 'action', label: 'app.table.action' }]}
-          hiddenByDefault={hiddenByDefaultOf(fields)}
-        >
-          {actions}
-        </QueueListActions>
-      }
-      empty={false}
-      title={false}
-      exporter={false}
-      // The table scrolls sideways inside its box rather than widening the page (flex items default to their content's width).
-      sx={{ '& .RaList-main, & .RaList-content': { minWidth: 0 } }}
-    >
-      <ChangedRowsNotice />
-      <RowKeys />
-      <OrdersTable queue={queue} definition={definition} storeKey={queueColumnsKey(queue)} />
-    </List>
+    <TableOverflowProvider>
+      <List
+        resource={queue.route}
+        storeKey={storeKey}
+        filter={filter}
+        filters={filterInputs(withQueueStatuses(definition, queue), registry, Object.keys(filter ?? {}))}
+        sort={definition.defaultSort}
+        debounce={SEARCH_DEBOUNCE_MS}
+        perPage={DEFAULT_PAGE_SIZE}
+        pagination={<QueuePagination />}
+        actions={
+          <QueueListActions
+            columnsKey={queueColumnsKey(queue)}
+            queriesKey={queueQueriesKey(queue)}
+            columns={[...fields, { source: 'action', label: 'app.table.action' }]}
+            hiddenByDefault={hiddenByDefaultOf(fields)}
+          >
+            {actions}
+          </QueueListActions>
+        }
+        empty={false}
+        title={false}
+        exporter={false}
+        // The table scrolls sideways inside its box rather than widening the page (flex items default to their content's width).
+        sx={{ '& .RaList-main, & .RaList-content': { minWidth: 0 } }}
+      >
+        <ChangedRowsNotice />
+        <RowKeys />
+        <OrdersTable queue={queue} definition={definition} storeKey={queueColumnsKey(queue)} />
+      </List>
+    </TableOverflowProvider>
   );
 }
 

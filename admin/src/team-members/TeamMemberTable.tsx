@@ -6,13 +6,14 @@ import {
   FilterButton,
   List,
   TopToolbar,
+  useCanAccess,
   useGetIdentity,
-  usePermissions,
   useRecordContext,
+  useResourceContext,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { canManageMember, isRole, type Role } from '@app/domain';
+import type { Role } from '@app/domain';
 import { filterInputs, listFields, registryColumns, useRegistry } from '../registry';
 import { ColumnsButton } from '../preferences';
 
@@ -25,14 +26,16 @@ export interface TeamMember extends RaRecord {
 }
 
 /**
- * Edit and Delete, only on members the signed-in member may
- * manage (docs/product.md#roles-and-permissions), and never Delete on oneself. The API refuses the others too.
+ * Edit and Delete, only on members the signed-in member may manage (the auth provider's canAccess, which
+ * react-admin's EditButton asks too; docs/product.md#roles-and-permissions), and never Delete on oneself. The API
+ * refuses the others too.
  */
 function MemberActions() {
   const member = useRecordContext<TeamMember>();
-  const { permissions: role } = usePermissions<string>();
+  const resource = useResourceContext();
+  const { canAccess } = useCanAccess({ action: 'edit', resource, record: member });
   const { identity } = useGetIdentity();
-  if (!member || !isRole(role) || !canManageMember(role, member.type)) return null;
+  if (!member || !canAccess) return null;
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
       <EditButton data-testid="edit-member" />

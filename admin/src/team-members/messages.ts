@@ -22,6 +22,7 @@ export const teamMembersMessages = catalogue(
     passwordKeep: 'Leave empty to keep the current password',
     add: 'Add Member',
     update: 'Update Member',
+    readOnly: 'You cannot change members with the role %{role}: this record is read-only.',
     never: 'Never',
     notifications: {
       created: 'Team member added successfully.',
@@ -48,6 +49,7 @@ export const teamMembersMessages = catalogue(
     passwordKeep: 'Laisser vide pour garder le mot de passe actuel',
     add: 'Ajouter le membre',
     update: 'Modifier le membre',
+    readOnly: 'Vous ne pouvez pas modifier les membres du rôle %{role} : cette fiche est en lecture seule.',
     never: 'Jamais',
     notifications: {
       created: 'Membre ajouté.',
