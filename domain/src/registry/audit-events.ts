@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from './types.js';
+import type { ResourceDefinition, ScreenDeclaration } from './types.js';
 
 /** What the audit log records (docs/product.md#audit-log). */
 export const AUDIT_ACTIONS = [
@@ -43,10 +43,16 @@ export const AUDIT_ACTIONS = [
 ] as const;
 
 /** The Audit Log: who did what to which order, when, from and to. Read-only. */
-export const auditEventsResource: ResourceDefinition = {
+export const auditEventsScreen: ScreenDeclaration = {
   name: 'audit-events',
-  idField: 'id',
   permissions: { list: 'audit.read' },
+  menu: { group: 'audit', icon: 'history', label: 'Audit Log' },
+};
+
+export const auditEventsResource: ResourceDefinition = {
+  ...auditEventsScreen,
+  table: 'audit_events',
+  idField: 'id',
   fields: [
     { source: 'id', type: 'id', places: [], sortable: true, index: 'PRIMARY' },
     {

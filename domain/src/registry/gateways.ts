@@ -1,10 +1,16 @@
-import type { ResourceDefinition } from './types.js';
+import type { ResourceDefinition, ScreenDeclaration } from './types.js';
 
 /** Gateway Setting: the payment gateways; PUT {is_active: true} makes one the only active gateway. */
-export const gatewaysResource: ResourceDefinition = {
+export const gatewaysScreen: ScreenDeclaration = {
   name: 'gateways',
-  idField: 'id',
   permissions: { list: 'gateways.manage', show: 'gateways.manage', update: 'gateways.manage' },
+  menu: { group: 'settings', icon: 'payment', label: 'Gateway Setting' },
+};
+
+export const gatewaysResource: ResourceDefinition = {
+  ...gatewaysScreen,
+  table: null,
+  idField: 'id',
   fields: [
     { source: 'id', type: 'id', places: [], sortable: true },
     { source: 'gateway_name', type: 'text', places: ['list'], sortable: true },

@@ -1,5 +1,5 @@
 import { MAIL_BRANDS, MAIL_LANGUAGES, MAIL_TEMPLATE_KEY_PATTERN, MAIL_TEMPLATE_LIMITS } from '../mailTemplates.js';
-import type { ResourceDefinition } from './types.js';
+import type { ResourceDefinition, ScreenDeclaration } from './types.js';
 
 const manage = 'configuration.manage';
 
@@ -7,10 +7,15 @@ const manage = 'configuration.manage';
  * Mail templates (Configuration, Admins only): a mail's subject and body in Liquid per key, language
  * and brand. Key, language and brand name a template: set when it is added, never changed.
  */
-export const mailTemplatesResource: ResourceDefinition = {
+export const mailTemplatesScreen: ScreenDeclaration = {
   name: 'mail-templates',
-  idField: 'id',
   permissions: { list: manage, show: manage, create: manage, update: manage, delete: manage },
+};
+
+export const mailTemplatesResource: ResourceDefinition = {
+  ...mailTemplatesScreen,
+  table: null,
+  idField: 'id',
   fields: [
     { source: 'id', type: 'id', places: [], sortable: true },
     {

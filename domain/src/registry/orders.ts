@@ -1,6 +1,6 @@
 import { ORDER_NAMES } from '../queues.js';
 import { PROCESSING_MODES, STATUSES } from '../statuses.js';
-import type { FieldDefinition, ResourceDefinition } from './types.js';
+import type { FieldDefinition, ResourceDefinition, ScreenDeclaration } from './types.js';
 
 const ALL_TABLES = ['orders', 'refunds', 'future'] as const;
 
@@ -192,11 +192,17 @@ const fields: FieldDefinition[] = [
   { source: 'landing_domain', type: 'text', places: ['show'], section: 'payment', roles: ['Admin', 'Manager'] },
 ];
 
-export const ordersResource: ResourceDefinition = {
+/** The order page's screen: its lists are the queues (domain/queues.ts), each with its own link. */
+export const ordersScreen: ScreenDeclaration = {
   name: 'orders',
-  idField: 'order_id',
   // update: custom fields' values, each field's editRoles deciding who may change it.
   permissions: { list: 'orders.read', show: 'orders.read', update: 'orders.work' },
+};
+
+export const ordersResource: ResourceDefinition = {
+  ...ordersScreen,
+  table: 'orders',
+  idField: 'order_id',
   fields,
   defaultSort: { field: 'order_id', order: 'DESC' },
   sections: [

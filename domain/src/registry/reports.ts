@@ -1,4 +1,4 @@
-import type { FieldDefinition, ResourceDefinition } from './types.js';
+import type { FieldDefinition, ResourceDefinition, ScreenDeclaration } from './types.js';
 
 /** From and To (UTC days, both included): every report needs both. */
 const period: FieldDefinition[] = [
@@ -7,10 +7,16 @@ const period: FieldDefinition[] = [
 ];
 
 /** Country Order List: orders created in the period per nationality, split by processing mode. */
-export const countryReportResource: ResourceDefinition = {
+export const countryReportScreen: ScreenDeclaration = {
   name: 'country-report',
-  idField: 'nationality',
   permissions: { list: 'reports.country' },
+  menu: { group: 'reports', icon: 'public', label: 'Country Order List' },
+};
+
+export const countryReportResource: ResourceDefinition = {
+  ...countryReportScreen,
+  table: null,
+  idField: 'nationality',
   fields: [
     { source: 'nationality', type: 'text', places: ['list'], sortable: true },
     { source: 'count', type: 'number', places: ['list'], sortable: true },
@@ -24,10 +30,16 @@ export const countryReportResource: ResourceDefinition = {
 };
 
 /** Order Processed: orders processed (document uploaded) in the period per member. */
-export const processedByReportResource: ResourceDefinition = {
+export const processedByReportScreen: ScreenDeclaration = {
   name: 'processed-by-report',
-  idField: 'processed_by',
   permissions: { list: 'reports.processedBy' },
+  menu: { group: 'reports', icon: 'assignment', label: 'Order Processed' },
+};
+
+export const processedByReportResource: ResourceDefinition = {
+  ...processedByReportScreen,
+  table: null,
+  idField: 'processed_by',
   fields: [
     { source: 'processed_by', type: 'text', places: ['list'], sortable: true },
     { source: 'count', type: 'number', places: ['list'], sortable: true },

@@ -1,11 +1,10 @@
 import { PASSWORD_MIN_LENGTH } from '../messages.js';
 import { ROLES } from '../roles.js';
-import type { ResourceDefinition } from './types.js';
+import type { ResourceDefinition, ScreenDeclaration } from './types.js';
 
 /** Manage Team: staff accounts. The password is write-only: it is a form field and never leaves the API. */
-export const teamMembersResource: ResourceDefinition = {
+export const teamMembersScreen: ScreenDeclaration = {
   name: 'team-members',
-  idField: 'id',
   permissions: {
     list: 'team.manage',
     show: 'team.manage',
@@ -13,6 +12,13 @@ export const teamMembersResource: ResourceDefinition = {
     update: 'team.manage',
     delete: 'team.manage',
   },
+  menu: { group: 'team', icon: 'group', label: 'Manage Team' },
+};
+
+export const teamMembersResource: ResourceDefinition = {
+  ...teamMembersScreen,
+  table: 'team_members',
+  idField: 'id',
   fields: [
     { source: 'id', type: 'id', places: ['list'], sortable: true, index: 'PRIMARY' },
     {
