@@ -1,19 +1,83 @@
-import { auditEventsScreen } from './registry/audit-events.js';
-import { disputeReportScreen, disputesScreen } from './registry/disputes.js';
-import { gatewaysScreen } from './registry/gateways.js';
-import { mailTemplatesScreen } from './registry/mail-templates.js';
-import { ordersScreen } from './registry/orders.js';
-import { countryReportScreen, processedByReportScreen } from './registry/reports.js';
-import { teamMembersScreen } from './registry/team-members.js';
 import { MENU_GROUPS, type ScreenDeclaration } from './registry/types.js';
 
-const configuration = { list: 'configuration.manage' } as const;
+const manage = 'configuration.manage';
+/** A screen of the Configuration area that only lists (or shows one form where a list would be). */
+const configuration = { list: manage } as const;
+
+/* The screens of registry resources: each resource spreads its own (domain/src/registry/<name>.ts). */
+
+export const ordersScreen: ScreenDeclaration = {
+  name: 'orders',
+  // update: custom fields' values, each field's editRoles deciding who may change it.
+  permissions: { list: 'orders.read', show: 'orders.read', update: 'orders.work' },
+};
+
+export const teamMembersScreen: ScreenDeclaration = {
+  name: 'team-members',
+  permissions: {
+    list: 'team.manage',
+    show: 'team.manage',
+    create: 'team.manage',
+    update: 'team.manage',
+    delete: 'team.manage',
+  },
+  menu: { group: 'team', icon: 'group', label: 'Manage Team' },
+};
+
+export const gatewaysScreen: ScreenDeclaration = {
+  name: 'gateways',
+  permissions: { list: 'gateways.manage', show: 'gateways.manage', update: 'gateways.manage' },
+  menu: { group: 'settings', icon: 'payment', label: 'Gateway Setting' },
+};
+
+export const auditEventsScreen: ScreenDeclaration = {
+  name: 'audit-events',
+  permissions: { list: 'audit.read' },
+  menu: { group: 'audit', icon: 'history', label: 'Audit Log' },
+};
+
+export const countryReportScreen: ScreenDeclaration = {
+  name: 'country-report',
+  permissions: { list: 'reports.country' },
+  menu: { group: 'reports', icon: 'public', label: 'Country Order List' },
+};
+
+export const processedByReportScreen: ScreenDeclaration = {
+  name: 'processed-by-report',
+  permissions: { list: 'reports.processedBy' },
+  menu: { group: 'reports', icon: 'assignment', label: 'Order Processed' },
+};
+
+export const disputesScreen: ScreenDeclaration = {
+  name: 'disputes',
+  permissions: {
+    list: 'disputes.read',
+    show: 'disputes.read',
+    create: 'disputes.manage',
+    update: 'disputes.manage',
+  },
+  menu: { group: 'disputes', icon: 'gavel', label: 'Disputes' },
+};
+
+export const disputeReportScreen: ScreenDeclaration = {
+  name: 'dispute-report',
+  permissions: { list: 'disputes.manage' },
+  menu: { group: 'disputes', icon: 'gavel', label: 'Dispute report' },
+};
+
+export const mailTemplatesScreen: ScreenDeclaration = {
+  name: 'mail-templates',
+  permissions: { list: manage, show: manage, create: manage, update: manage, delete: manage },
+};
 
 /**
- * Every screen of the admin besides the queues (domain/queues.ts), each declared once: a registry resource's
- * screen part, or a screen no registry resource describes. The admin registers a `<Resource>` of each name with
- * the views of its folder, opens it to the roles its list (or show) permission names, and links it in the sidebar
- * by its `menu`; these declarations, not the resources' fields, are what its first download carries.
+ * Every screen of the admin besides the queues (domain/queues.ts), each declared once, here: its name (the API's
+ * resource and the admin's `<Resource>` alike), what each verb needs, and its sidebar link. A screen with records
+ * of its own has a registry resource of the same name that spreads its declaration and adds its table and fields
+ * (domain/src/registry/<name>.ts); the others (a form, a desk view of another's records, a configuration area)
+ * are only this. The admin registers a `<Resource>` of each with its folder's views, opens it to the roles its
+ * list (or show) permission names, and links it by its `menu`. This file is all of the registry the admin's first
+ * download carries: the fields load with the screens that draw them.
  */
 export const SCREENS: readonly ScreenDeclaration[] = [
   {

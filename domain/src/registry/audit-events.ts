@@ -1,4 +1,5 @@
-import type { ResourceDefinition, ScreenDeclaration } from './types.js';
+import type { ResourceDefinition } from './types.js';
+import { auditEventsScreen } from '../screens.js';
 
 /** What the audit log records (docs/product.md#audit-log). */
 export const AUDIT_ACTIONS = [
@@ -43,12 +44,6 @@ export const AUDIT_ACTIONS = [
 ] as const;
 
 /** The Audit Log: who did what to which order, when, from and to. Read-only. */
-export const auditEventsScreen: ScreenDeclaration = {
-  name: 'audit-events',
-  permissions: { list: 'audit.read' },
-  menu: { group: 'audit', icon: 'history', label: 'Audit Log' },
-};
-
 export const auditEventsResource: ResourceDefinition = {
   ...auditEventsScreen,
   table: 'audit_events',

@@ -1,21 +1,11 @@
 import { DISPUTE_CATEGORIES, DISPUTE_NETWORKS, DISPUTE_STATUSES } from '../disputes.js';
-import type { ResourceDefinition, ScreenDeclaration } from './types.js';
+import type { ResourceDefinition } from './types.js';
+import { disputeReportScreen, disputesScreen } from '../screens.js';
 
 /**
  * The dispute desk: one record per chargeback (an order may have several over time; one a gateway
  * reported for a payment we cannot find has no order until a Manager matches it).
  */
-export const disputesScreen: ScreenDeclaration = {
-  name: 'disputes',
-  permissions: {
-    list: 'disputes.read',
-    show: 'disputes.read',
-    create: 'disputes.manage',
-    update: 'disputes.manage',
-  },
-  menu: { group: 'disputes', icon: 'gavel', label: 'Disputes' },
-};
-
 export const disputesResource: ResourceDefinition = {
   ...disputesScreen,
   table: 'disputes',
@@ -128,12 +118,6 @@ export const disputesResource: ResourceDefinition = {
 };
 
 /** The dispute report: opened, won, lost, expired and amounts per group over a period. */
-export const disputeReportScreen: ScreenDeclaration = {
-  name: 'dispute-report',
-  permissions: { list: 'disputes.manage' },
-  menu: { group: 'disputes', icon: 'gavel', label: 'Dispute report' },
-};
-
 export const disputeReportResource: ResourceDefinition = {
   ...disputeReportScreen,
   table: null,

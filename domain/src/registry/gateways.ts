@@ -1,12 +1,7 @@
-import type { ResourceDefinition, ScreenDeclaration } from './types.js';
+import type { ResourceDefinition } from './types.js';
+import { gatewaysScreen } from '../screens.js';
 
 /** Gateway Setting: the payment gateways; PUT {is_active: true} makes one the only active gateway. */
-export const gatewaysScreen: ScreenDeclaration = {
-  name: 'gateways',
-  permissions: { list: 'gateways.manage', show: 'gateways.manage', update: 'gateways.manage' },
-  menu: { group: 'settings', icon: 'payment', label: 'Gateway Setting' },
-};
-
 export const gatewaysResource: ResourceDefinition = {
   ...gatewaysScreen,
   table: null,

@@ -1,17 +1,11 @@
 import { MAIL_BRANDS, MAIL_LANGUAGES, MAIL_TEMPLATE_KEY_PATTERN, MAIL_TEMPLATE_LIMITS } from '../mailTemplates.js';
-import type { ResourceDefinition, ScreenDeclaration } from './types.js';
-
-const manage = 'configuration.manage';
+import type { ResourceDefinition } from './types.js';
+import { mailTemplatesScreen } from '../screens.js';
 
 /**
  * Mail templates (Configuration, Admins only): a mail's subject and body in Liquid per key, language
  * and brand. Key, language and brand name a template: set when it is added, never changed.
  */
-export const mailTemplatesScreen: ScreenDeclaration = {
-  name: 'mail-templates',
-  permissions: { list: manage, show: manage, create: manage, update: manage, delete: manage },
-};
-
 export const mailTemplatesResource: ResourceDefinition = {
   ...mailTemplatesScreen,
   table: null,

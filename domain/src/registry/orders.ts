@@ -1,6 +1,7 @@
 import { ORDER_NAMES } from '../queues.js';
 import { PROCESSING_MODES, STATUSES } from '../statuses.js';
-import type { FieldDefinition, ResourceDefinition, ScreenDeclaration } from './types.js';
+import type { FieldDefinition, ResourceDefinition } from './types.js';
+import { ordersScreen } from '../screens.js';
 
 const ALL_TABLES = ['orders', 'refunds', 'future'] as const;
 
@@ -192,13 +193,7 @@ const fields: FieldDefinition[] = [
   { source: 'landing_domain', type: 'text', places: ['show'], section: 'payment', roles: ['Admin', 'Manager'] },
 ];
 
-/** The order page's screen: its lists are the queues (domain/queues.ts), each with its own link. */
-export const ordersScreen: ScreenDeclaration = {
-  name: 'orders',
-  // update: custom fields' values, each field's editRoles deciding who may change it.
-  permissions: { list: 'orders.read', show: 'orders.read', update: 'orders.work' },
-};
-
+/** Orders: the queues (domain/queues.ts) list them, each with its own link; the order page shows one. */
 export const ordersResource: ResourceDefinition = {
   ...ordersScreen,
   table: 'orders',

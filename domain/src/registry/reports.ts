@@ -1,4 +1,5 @@
-import type { FieldDefinition, ResourceDefinition, ScreenDeclaration } from './types.js';
+import type { FieldDefinition, ResourceDefinition } from './types.js';
+import { countryReportScreen, processedByReportScreen } from '../screens.js';
 
 /** From and To (UTC days, both included): every report needs both. */
 const period: FieldDefinition[] = [
@@ -7,12 +8,6 @@ const period: FieldDefinition[] = [
 ];
 
 /** Country Order List: orders created in the period per nationality, split by processing mode. */
-export const countryReportScreen: ScreenDeclaration = {
-  name: 'country-report',
-  permissions: { list: 'reports.country' },
-  menu: { group: 'reports', icon: 'public', label: 'Country Order List' },
-};
-
 export const countryReportResource: ResourceDefinition = {
   ...countryReportScreen,
   table: null,
@@ -30,12 +25,6 @@ export const countryReportResource: ResourceDefinition = {
 };
 
 /** Order Processed: orders processed (document uploaded) in the period per member. */
-export const processedByReportScreen: ScreenDeclaration = {
-  name: 'processed-by-report',
-  permissions: { list: 'reports.processedBy' },
-  menu: { group: 'reports', icon: 'assignment', label: 'Order Processed' },
-};
-
 export const processedByReportResource: ResourceDefinition = {
   ...processedByReportScreen,
   table: null,

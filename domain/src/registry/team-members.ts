@@ -1,20 +1,9 @@
 import { PASSWORD_MIN_LENGTH } from '../messages.js';
 import { ROLES } from '../roles.js';
-import type { ResourceDefinition, ScreenDeclaration } from './types.js';
+import type { ResourceDefinition } from './types.js';
+import { teamMembersScreen } from '../screens.js';
 
 /** Manage Team: staff accounts. The password is write-only: it is a form field and never leaves the API. */
-export const teamMembersScreen: ScreenDeclaration = {
-  name: 'team-members',
-  permissions: {
-    list: 'team.manage',
-    show: 'team.manage',
-    create: 'team.manage',
-    update: 'team.manage',
-    delete: 'team.manage',
-  },
-  menu: { group: 'team', icon: 'group', label: 'Manage Team' },
-};
-
 export const teamMembersResource: ResourceDefinition = {
   ...teamMembersScreen,
   table: 'team_members',
