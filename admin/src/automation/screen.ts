@@ -1,9 +1,7 @@
-import { lazy, type ComponentType } from 'react';
-import type { FolderScreens } from '../shared/screenViews';
+import { viewsOf, type FolderScreens } from '../shared/screenViews';
 
-type Views = typeof import('./views');
-
-const view = (name: keyof Views) => lazy(async () => ({ default: (await import('./views'))[name] as ComponentType }));
+/** One of the views, from their one chunk (views.ts). */
+const view = viewsOf(() => import('./views'));
 
 /**
  * Automation in the Configuration area (Admins only: configuration.manage): rules, the log of their runs, and

@@ -1,11 +1,7 @@
-import { lazy } from 'react';
-import type { ComponentType } from 'react';
-import type { FolderScreens } from '../shared/screenViews';
+import { viewsOf, type FolderScreens } from '../shared/screenViews';
 
-type Views = typeof import('./views');
-
-/** One of the area's views, from the one chunk of them all (views.ts). */
-const view = (name: keyof Views) => lazy(async () => ({ default: (await import('./views'))[name] as ComponentType }));
+/** One of the views, from their one chunk (views.ts). */
+const view = viewsOf(() => import('./views'));
 
 /**
  * The Configuration area (Admins only: configuration.manage): order fields and custom queues with List,

@@ -1,20 +1,19 @@
-import { lazy } from 'react';
-import type { FolderScreens } from '../shared/screenViews';
+import { viewsOf, type FolderScreens } from '../shared/screenViews';
 
 /** The desk's views, one chunk loaded when one of them first opens: none is needed to draw a queue. */
-const views = () => import('./views');
+const view = viewsOf(() => import('./views'));
 
-const DisputeList = lazy(() => views().then((m) => ({ default: m.DisputeList })));
+const DisputeList = view('DisputeList');
 
 export default {
   disputes: {
     list: DisputeList,
-    show: lazy(() => views().then((m) => ({ default: m.DisputeShow }))),
-    edit: lazy(() => views().then((m) => ({ default: m.DisputeEdit }))),
-    create: lazy(() => views().then((m) => ({ default: m.DisputeCreate }))),
+    show: view('DisputeShow'),
+    edit: view('DisputeEdit'),
+    create: view('DisputeCreate'),
     recordRepresentation: 'id',
   },
   // The same list, of those waiting for an answer, by deadline.
   'disputes-due': { list: DisputeList },
-  'dispute-report': { list: lazy(() => views().then((m) => ({ default: m.DisputeReport }))) },
+  'dispute-report': { list: view('DisputeReport') },
 } satisfies FolderScreens;

@@ -1,11 +1,7 @@
-import { lazy } from 'react';
-import type { ComponentType } from 'react';
-import type { FolderScreens } from '../shared/screenViews';
-
-type Views = typeof import('./views');
+import { viewsOf, type FolderScreens } from '../shared/screenViews';
 
 /** One of the views, from their one chunk (views.ts). */
-const view = (name: keyof Views) => lazy(async () => ({ default: (await import('./views'))[name] as ComponentType }));
+const view = viewsOf(() => import('./views'));
 
 /**
  * Mail templates (Configuration, Admins only: configuration.manage): List, Create and Edit with a preview, a

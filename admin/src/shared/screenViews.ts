@@ -1,4 +1,4 @@
-import type { ComponentType, ReactElement } from 'react';
+import { lazy, type ComponentType, type ReactElement } from 'react';
 
 /** A screen's views, as its `<Resource>` takes them: each loaded when first opened (lazy). */
 export interface ScreenViews {
@@ -15,3 +15,12 @@ export interface ScreenViews {
  * declared name (domain SCREENS). admin/src/screens.tsx finds every such file, so a new folder is all it takes.
  */
 export type FolderScreens = Readonly<Record<string, ScreenViews>>;
+
+/**
+ * Views of one chunk (a folder's views.ts), each loaded lazily by its export's name: the chunk loads when the
+ * first of them opens.
+ */
+export const viewsOf =
+  <Views extends Record<string, unknown>>(load: () => Promise<Views>) =>
+  (name: keyof Views & string) =>
+    lazy(async () => ({ default: (await load())[name] as ComponentType }));
