@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useParams } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { AdminContext, CustomRoutes, Notification, Resource, useBasename } from 'react-admin';
 import { QUEUES } from '@app/domain';
 import { authProvider } from './providers/authProvider';
@@ -10,24 +10,9 @@ import { theme } from './theme';
 import { Admin } from './layout/Admin';
 import { Layout } from './layout/Layout';
 import NotFound from './layout/NotFound';
-import orders from './orders';
-import teamMembers from './team-members';
-import gateways from './gateways';
-import { countryReport, processedByReport } from './reports';
-import sendInvoice from './invoices';
-import changePassword from './account';
-import auditEvents from './audit-events';
-import { disputeReport, disputes, disputesDue } from './disputes';
 import { preloadQueueScreen, queueViews } from './queues';
 import { customQueuesSnapshot, subscribeToCustomQueues } from './queries/customQueues';
-import {
-  configurationTransferResource,
-  customQueueResource,
-  orderFieldResource,
-  retentionSettingsResource,
-} from './configuration';
-import { mailTemplateResource } from './mail-templates';
-import { macroResource, ruleResource, runResource } from './automation';
+import { APP_SCREENS, screenResources } from './screens';
 import { createPreferencesStore } from './preferences/store';
 import { TimeZoneScope } from './preferences/timeZone';
 import { ACCOUNT_SECURITY_ROUTE, ORDER_PAGE_ROUTE, REDIRECTS } from './shared/routes';
@@ -81,12 +66,16 @@ const notification = () => (
   />
 );
 
-/** One of the redirects of shared/routes.ts, with the address's parameters. */
+/** One of the redirects of shared/routes.ts, with the address's parameters and its query (a list's filters). */
 function Redirect({ to }: { to: (params: Record<string, string | undefined>) => string }) {
   const params = useParams();
+  const { search } = useLocation();
   const basename = useBasename();
-  return <Navigate to={`${basename}${to(params)}`} replace />;
+  return <Navigate to={`${basename}${to(params)}${search}`} replace />;
 }
+
+/** The order page: the Show view of the `orders` screen, at its own route. */
+const OrderPage = APP_SCREENS.find((screen) => screen.name === 'orders')!.views.show!;
 
 /**
  * Without a stored login, /admin goes to the sign-in page at '/': at the first visit, and the moment
@@ -101,11 +90,10 @@ function RequireSignIn({ children }: { children: ReactNode }) {
 }
 
 /**
- * '/' is the sign-in page; everything staff do lives under /admin. Every admin screen is a view
- * of a <Resource>, named by its old-system address (providers/resources.ts says which API resource each reads), so
- * react-admin's routes are the old system's: a queue's list at /admin/<queue route>, Manage Team's at /admin/manage-team
- * and its edit view at /admin/manage-team/{id}. The custom routes are the one exception (the order page) and
- * the redirects of shared/routes.ts.
+ * '/' is the sign-in page; everything staff do lives under /admin. Every admin screen is a view of a <Resource>:
+ * a queue's, named by its route (/admin/<queue route>), and each declared screen's (domain SCREENS), named as the
+ * API names its resource (Manage Team's list at /admin/team-members, its edit view at /admin/team-members/{id}).
+ * The custom routes are the order page, the member's security page and the old system's addresses (shared/routes.ts).
  */
 export function App() {
   // Custom queues are resources too: declared as they come from the API (queries/customQueues.ts).
@@ -148,27 +136,9 @@ export function App() {
                   {customQueues.map((queue) => (
                     <Resource key={queue.route} name={queue.route} {...queueViews(queue)} />
                   ))}
-                  <Resource name="orders" {...orders} />
-                  <Resource name="country-order-list" {...countryReport} />
-                  <Resource name="processed-order" {...processedByReport} />
-                  <Resource name="send-invoice" {...sendInvoice} />
-                  <Resource name="manage-team" {...teamMembers} />
-                  <Resource name="gateway-setting" {...gateways} />
-                  <Resource name="change-password" {...changePassword} />
-                  <Resource name="audit-events" {...auditEvents} />
-                  <Resource name="disputes" {...disputes} />
-                  <Resource name="disputes-due" {...disputesDue} />
-                  <Resource name="dispute-report" {...disputeReport} />
-                  <Resource name="order-fields" {...orderFieldResource} />
-                  <Resource name="custom-queues" {...customQueueResource} />
-                  <Resource name="mail-templates" {...mailTemplateResource} />
-                  <Resource name="automation-rules" {...ruleResource} />
-                  <Resource name="automation-runs" {...runResource} />
-                  <Resource name="macros" {...macroResource} />
-                  <Resource name="retention-settings" {...retentionSettingsResource} />
-                  <Resource name="configuration-transfer" {...configurationTransferResource} />
+                  {screenResources(APP_SCREENS)}
                   <CustomRoutes>
-                    <Route path={ORDER_PAGE_ROUTE} element={<orders.show />} />
+                    <Route path={ORDER_PAGE_ROUTE} element={<OrderPage />} />
                     <Route path={`/${ACCOUNT_SECURITY_ROUTE}`} element={<AccountSecurity />} />
                     {REDIRECTS.map(({ from, to }) => (
                       <Route key={from} path={from} element={<Redirect to={to} />} />

@@ -8,6 +8,7 @@ export * from './messages.js';
 export * from './brands.js';
 export * from './mailTemplates.js';
 export * from './registry/index.js';
+export * from './screens.js';
 export * from './preferences.js';
 export * from './sla.js';
 export * from './live.js';

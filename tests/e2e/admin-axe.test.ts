@@ -105,14 +105,14 @@ const SCREENS: Screen[] = [
     path: (ids) => `/admin/view-order/${encodeId(ids.completedOrder)}`,
     ready: (page) => page.getByTestId('section-orderDetails').waitFor(),
   },
-  { name: 'Country Order List', path: () => '/admin/country-order-list', ready: firstRow },
-  { name: 'Order Processed', path: () => '/admin/processed-order', ready: firstRow },
+  { name: 'Country Order List', path: () => '/admin/country-report', ready: firstRow },
+  { name: 'Order Processed', path: () => '/admin/processed-by-report', ready: firstRow },
   { name: 'Send Invoice', path: () => '/admin/send-invoice', ready: heading('Send Invoice') },
-  { name: 'Manage Team', path: () => '/admin/manage-team', ready: firstRow },
-  { name: 'Manage Team, edit', path: (ids) => `/admin/manage-team/${ids.teamMember}`, ready: firstRow },
+  { name: 'Manage Team', path: () => '/admin/team-members', ready: firstRow },
+  { name: 'Manage Team, edit', path: (ids) => `/admin/team-members/${ids.teamMember}`, ready: firstRow },
   {
     name: 'Gateway Setting',
-    path: () => '/admin/gateway-setting',
+    path: () => '/admin/gateways',
     ready: (page) => page.getByTestId('active-gateway').getByText(/\w/).waitFor(),
   },
   { name: 'Change Password', path: () => '/admin/change-password', ready: heading('Update Password') },
@@ -354,9 +354,9 @@ describe.skipIf(!browserAvailable())('accessibility and fit of every screen in C
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
     await signIn(page, server.url, 'admin@demo.test');
     const failures = [
-      ...(await checkPanels(page, '/admin/manage-team', firstRow, [columnsPanel])),
+      ...(await checkPanels(page, '/admin/team-members', firstRow, [columnsPanel])),
       ...(await checkPanels(page, '/admin/audit-events', firstRow, [columnsPanel])),
-      ...(await checkPanels(page, '/admin/country-order-list', firstRow, [columnsPanel])),
+      ...(await checkPanels(page, '/admin/country-report', firstRow, [columnsPanel])),
     ];
     await page.close();
     expect(failures).toEqual([]);

@@ -49,7 +49,7 @@ describe.skipIf(!browserAvailable())('admin reports and management screens in Ch
     await signIn(page, server.url, 'team@demo.test');
     // The chart library is not part of the app's start.
     expect(charts).toEqual([]);
-    await page.goto(`${server.url}/admin/country-order-list`);
+    await page.goto(`${server.url}/admin/country-report`);
     await page.getByRole('heading', { name: 'Country Order Details' }).waitFor();
     await toast(page, /Report loaded/).waitFor();
     const fromDate = dayjs().subtract(10, 'day').format('YYYY-MM-DD');
@@ -125,7 +125,7 @@ describe.skipIf(!browserAvailable())('admin reports and management screens in Ch
   });
 
   it('runs Processed By for Admin, and keeps it from Team', async () => {
-    const page = await openAs('admin@demo.test', 'processed-order');
+    const page = await openAs('admin@demo.test', 'processed-by-report');
     await page.getByRole('heading', { name: 'Processed By' }).waitFor();
     const fromDate = dayjs().subtract(60, 'day').format('YYYY-MM-DD');
     const toDate = dayjs().format('YYYY-MM-DD');
@@ -147,7 +147,7 @@ describe.skipIf(!browserAvailable())('admin reports and management screens in Ch
     await screenshot(page, 'admin-processed-by-1366');
     await page.close();
 
-    const team = await openAs('team@demo.test', 'processed-order');
+    const team = await openAs('team@demo.test', 'processed-by-report');
     await team
       .getByText(/not authorized|Access denied/i)
       .first()
@@ -157,7 +157,7 @@ describe.skipIf(!browserAvailable())('admin reports and management screens in Ch
   });
 
   it('adds, edits and deletes a team member, offering only roles up to the member’s own', async () => {
-    const page = await openAs('manager@demo.test', 'manage-team');
+    const page = await openAs('manager@demo.test', 'team-members');
     await page.getByRole('heading', { name: 'Manage Team' }).waitFor();
     expect(await page.title()).toBe('Manage Team');
     const list = page.getByTestId('team-list');
@@ -209,7 +209,7 @@ describe.skipIf(!browserAvailable())('admin reports and management screens in Ch
 
     const member = await server.db('team_members').where({ email: 'nina@example.com' }).first('id');
     await row.getByTestId('edit-member').click();
-    await page.waitForURL(`${server.url}/admin/manage-team/${member.id}`);
+    await page.waitForURL(`${server.url}/admin/team-members/${member.id}`);
     await page.getByRole('heading', { name: 'Edit Team Member' }).waitFor();
     await expect.poll(() => field(page, 'Name').inputValue()).toBe('Nina Checker');
     await field(page, 'Name').fill('Nina Checker-Long');
@@ -218,7 +218,7 @@ describe.skipIf(!browserAvailable())('admin reports and management screens in Ch
     // An empty password keeps the old one.
     await form.getByRole('button', { name: 'Update Member' }).click();
     await toast(page, 'Team member updated successfully.').waitFor();
-    await page.waitForURL(`${server.url}/admin/manage-team`);
+    await page.waitForURL(`${server.url}/admin/team-members`);
     const edited = memberRow(page, 'nina@example.com');
     await edited.getByText('Nina Checker-Long').waitFor();
     await edited.getByText('Team', { exact: true }).waitFor();
@@ -234,7 +234,7 @@ describe.skipIf(!browserAvailable())('admin reports and management screens in Ch
   });
 
   it('switches the active gateway', async () => {
-    const page = await openAs('admin@demo.test', 'gateway-setting');
+    const page = await openAs('admin@demo.test', 'gateways');
     await page.getByRole('heading', { name: 'Change Gateway' }).waitFor();
     const before = await server.db('payment_gateways').where({ is_active: 1 }).first();
     await page.getByText(`Active now: ${before.gateway_name}`).waitFor();

@@ -34,7 +34,7 @@ interface Screen {
 /** A list has its rows, or says it has none. */
 const firstRow = (page: Page) => page.locator('tbody tr').or(page.getByText('No records found')).first().waitFor();
 
-/** Every old-system address of the admin, and the Audit Log. */
+/** Every address of the admin: the queues and the order page at the old system's, the other screens at their API names. */
 const SCREENS: Screen[] = [
   { path: () => '', heading: 'Dashboard', ready: firstRow },
   ...QUEUES.map((queue): Screen => ({
@@ -48,28 +48,28 @@ const SCREENS: Screen[] = [
     heading: /^View Order/,
     ready: (page) => page.getByTestId('section-orderDetails').waitFor(),
   },
-  { path: () => 'country-order-list', heading: 'Country Order Details', permission: 'reports.country' },
+  { path: () => 'country-report', heading: 'Country Order Details', permission: 'reports.country' },
   {
-    path: () => 'processed-order',
+    path: () => 'processed-by-report',
     heading: 'Processed By',
     ready: (page) => page.getByTestId('report-table').waitFor(),
     permission: 'reports.processedBy',
   },
   { path: () => 'send-invoice', heading: 'Send Invoice', permission: 'invoices.send' },
   {
-    path: () => 'manage-team',
+    path: () => 'team-members',
     heading: 'Manage Team',
     ready: (page) => page.getByTestId('team-list').locator('tbody tr').first().waitFor(),
     permission: 'team.manage',
   },
   {
-    path: (ids) => `manage-team/${ids.teamMember}`,
+    path: (ids) => `team-members/${ids.teamMember}`,
     heading: 'Manage Team',
     ready: (page) => page.getByRole('heading', { name: 'Edit Team Member' }).waitFor(),
     permission: 'team.manage',
   },
   {
-    path: () => 'gateway-setting',
+    path: () => 'gateways',
     heading: 'Change Gateway',
     ready: (page) => page.getByTestId('active-gateway').getByText(/\w/).waitFor(),
     permission: 'gateways.manage',
@@ -78,13 +78,13 @@ const SCREENS: Screen[] = [
   { path: () => 'audit-events', heading: 'Audit Log', ready: firstRow, permission: 'audit.read' },
 ];
 
-/** react-admin's addresses of the resources by their API names, and where each lands. */
+/** The old system's addresses staff bookmarked (the alias table, admin/src/routes.ts), and where each lands. */
 const REDIRECTS: Array<{ from: (ids: Ids) => string; to: (ids: Ids) => string }> = [
-  { from: () => 'team-members', to: () => 'manage-team' },
-  { from: (ids) => `team-members/${ids.teamMember}`, to: (ids) => `manage-team/${ids.teamMember}` },
-  { from: () => 'gateways', to: () => 'gateway-setting' },
-  { from: () => 'country-report', to: () => 'country-order-list' },
-  { from: () => 'processed-by-report', to: () => 'processed-order' },
+  { from: () => 'manage-team', to: () => 'team-members' },
+  { from: (ids) => `manage-team/${ids.teamMember}`, to: (ids) => `team-members/${ids.teamMember}` },
+  { from: () => 'gateway-setting', to: () => 'gateways' },
+  { from: () => 'country-order-list', to: () => 'country-report' },
+  { from: () => 'processed-order', to: () => 'processed-by-report' },
   { from: () => 'orders', to: () => 'order-history' },
   { from: (ids) => `orders/${ids.order}/show`, to: (ids) => `view-order/${encodeId(ids.order)}` },
 ];
@@ -131,7 +131,7 @@ describe.skipIf(!browserAvailable())('every admin address opens its screen, for 
       const page = await open('Admin', screen.path(ids));
       await pageHeading(page, screen.heading).waitFor();
       await screen.ready?.(page);
-      // The screen is at its old-system address itself, not behind a redirect.
+      // The screen is at its own address, not behind a redirect.
       expect(withoutTrailingSlash(new URL(page.url()).pathname)).toBe(
         withoutTrailingSlash(`/admin/${screen.path(ids)}`),
       );
@@ -167,7 +167,7 @@ describe.skipIf(!browserAvailable())('every admin address opens its screen, for 
   );
 
   it.each(REDIRECTS.map((redirect) => [redirect.from({ order: 1, teamMember: 1 }), redirect] as const))(
-    "react-admin's address /admin/%s leads to the old-system address of its screen",
+    'the address /admin/%s leads to its screen',
     async (_name, redirect) => {
       const page = await open('Admin', redirect.from(ids));
       await page.waitForURL(`${server.url}/admin/${redirect.to(ids)}`);

@@ -4,6 +4,7 @@ import { catalogue } from '../shared/catalogue';
 export const auditEventsMessages = catalogue(
   {
     name: 'Audit Log',
+    menu: 'Audit Log',
     fields: {
       id: '#',
       created_at: 'Date & Time',
@@ -53,6 +54,7 @@ export const auditEventsMessages = catalogue(
   },
   {
     name: "Journal d'audit",
+    menu: "Journal d'audit",
     fields: {
       id: '#',
       created_at: 'Date et heure',

@@ -4,6 +4,8 @@
  */
 export const orderFieldsEn = {
   name: 'Order field |||| Order fields',
+  // The Configuration area's sidebar link leads here.
+  menu: 'Configuration',
   fields: {
     id: 'Key',
     label: 'Label',

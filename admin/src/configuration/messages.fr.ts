@@ -4,6 +4,7 @@ import type { configurationTransferEn, customQueuesEn, orderFieldsEn, retentionS
 /** The Configuration area's French texts: the English keys (messages.en.ts), loaded with the French catalogue. */
 export const orderFieldsFr: Texts<typeof orderFieldsEn> = {
   name: 'Champ de commande |||| Champs de commande',
+  menu: 'Configuration',
   fields: {
     id: 'Clé',
     label: 'Libellé',

@@ -48,7 +48,7 @@ export default function DisputeList() {
   return (
     <List
       resource={resource}
-      title={translate(due ? 'resources.disputes.due' : 'resources.disputes.menu')}
+      title={translate(`resources.${resource}.menu`)}
       sort={due ? { field: 'dueBy', order: 'ASC' } : definition.defaultSort}
       filters={filters}
       perPage={25}

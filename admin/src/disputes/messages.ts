@@ -1,11 +1,10 @@
 import { catalogue } from '../shared/catalogue';
 
-/** The dispute desk's texts, merged under `resources.disputes` and `resources.dispute-report` by i18n/. */
+/** The dispute desk's texts, merged under `resources.disputes`, `resources.disputes-due` and `resources.dispute-report` by i18n/. */
 export const disputesMessages = catalogue(
   {
     name: 'Dispute |||| Disputes',
     menu: 'Disputes',
-    due: 'Disputes due',
     fields: {
       id: '#',
       orderId: 'Order',
@@ -31,7 +30,6 @@ export const disputesMessages = catalogue(
   {
     name: 'Litige |||| Litiges',
     menu: 'Litiges',
-    due: 'Litiges à traiter',
     fields: {
       id: '#',
       orderId: 'Commande',
@@ -59,6 +57,7 @@ export const disputesMessages = catalogue(
 export const disputeReportMessages = catalogue(
   {
     name: 'Dispute report',
+    menu: 'Dispute report',
     fields: {
       group: 'Group',
       currency: 'Currency',
@@ -78,6 +77,7 @@ export const disputeReportMessages = catalogue(
   },
   {
     name: 'Rapport des litiges',
+    menu: 'Rapport des litiges',
     fields: {
       group: 'Groupe',
       currency: 'Devise',
@@ -96,3 +96,6 @@ export const disputeReportMessages = catalogue(
     },
   },
 );
+
+/** Disputes due: the desk's list of those waiting for an answer. */
+export const disputesDueMessages = catalogue({ menu: 'Disputes due' }, { menu: 'Litiges à traiter' });

@@ -22,7 +22,7 @@ export interface Gateway extends RaRecord {
 export const isActive = (gateway: Gateway) => gateway.is_active === true || Number(gateway.is_active) === 1;
 
 /**
- * Change Gateway (/admin/gateway-setting): a dropdown starting on the active gateway and
+ * Change Gateway (/admin/gateways): a dropdown starting on the active gateway and
  * Active Gateway, which PUTs `is_active` on the chosen one. The API deactivates the others in the same
  * change, so the list is read again afterwards.
  */
@@ -76,10 +76,10 @@ function GatewayForm() {
   );
 }
 
-/** The view of the `gateway-setting` resource; no react-admin controller reads it, so it asks for access itself. */
+/** The view of the `gateways` screen; no react-admin controller reads it, so it asks for access itself. */
 export default function GatewaySetting() {
   const translate = useTranslate();
-  const { isPending } = useRequireAccess({ resource: 'gateway-setting', action: 'list' });
+  const { isPending } = useRequireAccess({ resource: 'gateways', action: 'list' });
   if (isPending) return null;
   return (
     <Card>

@@ -9,7 +9,7 @@ import { remarksMessages } from '../remarks/messages';
 import { documentsMessages } from '../documents/messages';
 import { teamMembersMessages } from '../team-members/messages';
 import { auditEventsMessages } from '../audit-events/messages';
-import { disputeReportMessages, disputesMessages } from '../disputes/messages';
+import { disputeReportMessages, disputesDueMessages, disputesMessages } from '../disputes/messages';
 import { liveMessages } from '../live/messages';
 import { speedMessages } from '../speed/messages';
 import {
@@ -46,12 +46,6 @@ export const en = {
     notifications: { readAll: 'Mark all read', clearAll: 'Clear all', none: 'No notifications.' },
     menu: {
       dashboard: 'Dashboard',
-      countryOrderList: 'Country Order List',
-      processedOrder: 'Order Processed',
-      sendInvoice: 'Manage Invoices',
-      manageTeam: 'Manage Team',
-      gatewaySetting: 'Gateway Setting',
-      changePassword: 'Change Password',
       configuration: 'Configuration',
       title: 'Main menu',
       close: 'Close menu',
@@ -179,6 +173,7 @@ export const en = {
     'configuration-transfer': configurationTransferEn,
     gateways: {
       name: 'Gateway |||| Gateways',
+      menu: 'Gateway Setting',
       fields: { id: 'ID', gateway_name: 'Gateway', is_active: 'Active' },
       title: 'Change Gateway',
       submit: 'Active Gateway',
@@ -187,6 +182,7 @@ export const en = {
     },
     'country-report': {
       name: 'Country Order Details',
+      menu: 'Country Order List',
       fields: {
         nationality: 'State/Territory',
         count: 'Order Count',
@@ -199,10 +195,14 @@ export const en = {
       search: 'Search by nationality',
     },
     'audit-events': auditEventsMessages.en,
+    'send-invoice': { menu: 'Manage Invoices' },
+    'change-password': { menu: 'Change Password' },
     disputes: disputesMessages.en,
+    'disputes-due': disputesDueMessages.en,
     'dispute-report': disputeReportMessages.en,
     'processed-by-report': {
       name: 'Processed By',
+      menu: 'Order Processed',
       fields: { processed_by: 'Name', count: 'Order Count', from: 'From', to: 'To' },
       search: 'Search by name',
     },

@@ -8,7 +8,7 @@ import { remarksMessages } from '../remarks/messages';
 import { documentsMessages } from '../documents/messages';
 import { teamMembersMessages } from '../team-members/messages';
 import { auditEventsMessages } from '../audit-events/messages';
-import { disputeReportMessages, disputesMessages } from '../disputes/messages';
+import { disputeReportMessages, disputesDueMessages, disputesMessages } from '../disputes/messages';
 import { liveMessages } from '../live/messages';
 import { speedMessages } from '../speed/messages';
 import {
@@ -45,12 +45,6 @@ export const fr: AppMessages = {
     notifications: { readAll: 'Tout marquer lu', clearAll: 'Tout effacer', none: 'Aucune notification.' },
     menu: {
       dashboard: 'Tableau de bord',
-      countryOrderList: 'Commandes par pays',
-      processedOrder: 'Commandes traitées',
-      sendInvoice: 'Factures',
-      manageTeam: "Gérer l'équipe",
-      gatewaySetting: 'Passerelle de paiement',
-      changePassword: 'Changer le mot de passe',
       configuration: 'Configuration',
       title: 'Menu principal',
       close: 'Fermer le menu',
@@ -215,6 +209,7 @@ export const fr: AppMessages = {
     'configuration-transfer': configurationTransferFr,
     gateways: {
       name: 'Passerelle |||| Passerelles',
+      menu: 'Passerelle de paiement',
       fields: { id: 'ID', gateway_name: 'Passerelle', is_active: 'Active' },
       title: 'Changer de passerelle',
       submit: 'Activer la passerelle',
@@ -223,6 +218,7 @@ export const fr: AppMessages = {
     },
     'country-report': {
       name: 'Commandes par pays',
+      menu: 'Commandes par pays',
       fields: {
         nationality: 'État/territoire',
         count: 'Nombre de commandes',
@@ -235,10 +231,14 @@ export const fr: AppMessages = {
       search: 'Rechercher une nationalité',
     },
     'audit-events': auditEventsMessages.fr,
+    'send-invoice': { menu: 'Factures' },
+    'change-password': { menu: 'Changer le mot de passe' },
     disputes: disputesMessages.fr,
+    'disputes-due': disputesDueMessages.fr,
     'dispute-report': disputeReportMessages.fr,
     'processed-by-report': {
       name: 'Traitées par',
+      menu: 'Commandes traitées',
       fields: { processed_by: 'Nom', count: 'Nombre de commandes', from: 'Du', to: 'Au' },
       search: 'Rechercher un nom',
     },

@@ -24,7 +24,7 @@ function useSignInNotice() {
 
 /** Screens whose browser tab has its own title (Manage Team); every other one has the product's. */
 const TAB_TITLES: Record<string, { key: string; fallback: string }> = {
-  'manage-team': { key: 'resources.team-members.title', fallback: 'Manage Team' },
+  'team-members': { key: 'resources.team-members.title', fallback: 'Manage Team' },
 };
 
 /** The browser tab title of the screen open, from its address. */

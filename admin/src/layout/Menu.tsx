@@ -13,7 +13,8 @@ import {
 import { useFolderCounts } from '../queries/useFolderCounts';
 import { useCustomQueues } from '../queries/customQueues';
 import { useDisputesDue } from '../queries/useDisputesDue';
-import { DISPUTES_DUE, menuLinksFor } from './menuLinks';
+import type { ScreenOptions } from '../screens';
+import { menuLinksFor } from './menuLinks';
 
 /**
  * The sidebar: links in the old system's order with their counts, filtered by role (docs/product.md#roles-and-permissions), and
@@ -23,19 +24,22 @@ export function Menu() {
   const { permissions: role } = usePermissions<string>();
   const { data: folderCounts } = useFolderCounts();
   const { data: disputesDue } = useDisputesDue(role);
-  const counts: Record<string, number | undefined> = { ...folderCounts, [DISPUTES_DUE]: disputesDue };
+  // The declared counts (MenuEntry['count']) beside get-folder-count's.
+  const counts: Record<string, number | undefined> = { ...folderCounts, disputesDue };
   const customQueues = useCustomQueues();
   const translate = useTranslate();
   const basename = useBasename();
   const createPath = useCreatePath();
-  const resources = useResourceDefinitions();
+  const resources = useResourceDefinitions<ScreenOptions>();
+  // The registered screens, in their order: the sidebar links those with a menu entry that the role may open.
+  const screens = Object.values(resources).flatMap(({ options }) => (options?.screen ? [options.screen] : []));
   const iconOf = (route: string) => {
     const Icon = route ? (resources[route]?.icon ?? InboxIcon) : DashboardIcon;
     return <Icon />;
   };
   return (
     <RaMenu data-testid="sidebar">
-      {menuLinksFor(role, customQueues).map((link) => (
+      {menuLinksFor(role, customQueues, screens).map((link) => (
         <RaMenu.Item
           key={link.route}
           // Each link is a resource's list (resources are named by the old system's routes); '' is the dashboard.

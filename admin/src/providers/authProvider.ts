@@ -11,7 +11,7 @@ import { ACCOUNT_SECURITY_ROUTE } from '../shared/routes';
  * Team's is the domain's: only members at or below one's role, and an Admin only by an Admin.
  */
 const RECORD_CHANGE_RULES: Record<string, (role: string | null, record: Record<string, unknown>) => boolean> = {
-  'manage-team': (role, member) => isRole(role) && isRole(member.type) && canManageMember(role, member.type),
+  'team-members': (role, member) => isRole(role) && isRole(member.type) && canManageMember(role, member.type),
 };
 
 /**

@@ -12,7 +12,7 @@ export type CellStyles = Record<string, DataTableColumnProps['cellSx']>;
 
 /**
  * A field's catalogue label: its own key, else `resources.<resource>.fields.<source>` of the registry's
- * resource, whichever name the admin mounts the resource under (a queue, `manage-team`...).
+ * resource, whichever name the admin mounts the resource under (a queue, `disputes-due`...).
  */
 export const fieldLabel = (definition: ResourceFields, field: FieldDefinition) =>
   field.label ?? `resources.${definition.name}.fields.${field.source}`;

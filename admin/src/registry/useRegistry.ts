@@ -6,7 +6,7 @@ import { apiCall } from '../providers/httpClient';
 import { readStoredUser } from '../providers/session';
 
 /** What the views are built from: a resource's fields, sections and sort, whoever's permissions. */
-export type ResourceFields = Omit<ResourceDefinition, 'permissions'>;
+export type ResourceFields = Omit<ResourceDefinition, 'permissions' | 'table'>;
 
 /** The resources the signed-in member may list or open, with the verbs and fields their role has, by name. */
 export type Registry = Record<string, ResourceView>;

@@ -1,7 +1,7 @@
 import { COUNTRY_REPORT } from './definitions';
 import { ReportScreen } from './ReportList';
 
-/** Country Order Details (/admin/country-order-list). */
+/** Country Order Details (/admin/country-report). */
 export default function CountryOrderList() {
   return <ReportScreen report={COUNTRY_REPORT} />;
 }

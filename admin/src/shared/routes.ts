@@ -2,8 +2,8 @@ import { encodeId } from '@app/domain';
 
 /**
  * The admin's addresses beyond react-admin's own `/<resource>`, `/<resource>/create`, `/<resource>/:id` and
- * `/<resource>/:id/show`. Resources are named by the old system's addresses (providers/resources.ts), so its
- * routes are react-admin's, with one exception and a few redirects, all here.
+ * `/<resource>/:id/show`. Screens are named as the API names their resources (domain SCREENS), so those are
+ * react-admin's; the order page, the member's security page and the old system's addresses are here.
  */
 
 /** The one route that differs from react-admin's: the order page, the Show of `orders`, at the old system's address. */
@@ -16,16 +16,24 @@ export const ACCOUNT_SECURITY_ROUTE = 'account-security';
 export const orderPagePath = (basename: string, orderId: number) => `${basename}/view-order/${encodeId(orderId)}`;
 
 /**
- * react-admin's addresses of the resources by their API names (what a link made by `useCreatePath` for
- * `team-members` or `orders` gives), each sent to the old-system address of the same screen.
+ * The old system's addresses that staff bookmarked, each the screen it now names, as `<old>` to `<screen>`:
+ * `/manage-team` and everything under it (`/manage-team/7`) lead to the same address under `/team-members`.
  */
-export const REDIRECTS: ReadonlyArray<{ from: string; to: (params: Record<string, string | undefined>) => string }> = [
-  { from: '/team-members', to: () => '/manage-team' },
-  { from: '/team-members/create', to: () => '/manage-team' },
-  { from: '/team-members/:id', to: ({ id }) => `/manage-team/${id}` },
-  { from: '/gateways', to: () => '/gateway-setting' },
-  { from: '/country-report', to: () => '/country-order-list' },
-  { from: '/processed-by-report', to: () => '/processed-order' },
+export const ALIASES: Readonly<Record<string, string>> = {
+  'manage-team': 'team-members',
+  'gateway-setting': 'gateways',
+  'country-order-list': 'country-report',
+  'processed-order': 'processed-by-report',
+};
+
+type Redirect = { from: string; to: (params: Record<string, string | undefined>) => string };
+
+/** The aliases, and the addresses of `orders` that are the queues and the order page. */
+export const REDIRECTS: readonly Redirect[] = [
+  ...Object.entries(ALIASES).flatMap(([old, screen]): Redirect[] => [
+    { from: `/${old}`, to: () => `/${screen}` },
+    { from: `/${old}/*`, to: (params) => `/${screen}/${params['*'] ?? ''}` },
+  ]),
   { from: '/orders', to: () => '/order-history' },
   { from: '/orders/:id/show', to: ({ id }) => orderPagePath('', Number(id)) },
 ];

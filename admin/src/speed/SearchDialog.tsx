@@ -62,7 +62,7 @@ function resultsOf(answer: SearchAnswer | undefined, basename: string, translate
     group: 'members',
     primary: String(member.name),
     secondary: [member.email, member.type].filter(Boolean).join(' · '),
-    path: `${basename}/manage-team/${member.id}`,
+    path: `${basename}/team-members/${member.id}`,
   }));
   const screens = answer.screens.map((screen): Result => ({
     key: `screen-${screen.name}`,

@@ -5,6 +5,7 @@ import { catalogue } from '../shared/catalogue';
 export const teamMembersMessages = catalogue(
   {
     name: 'Team Member |||| Team Members',
+    menu: 'Manage Team',
     fields: {
       id: 'ID',
       name: 'Name',
@@ -32,6 +33,7 @@ export const teamMembersMessages = catalogue(
   },
   {
     name: 'Membre |||| Membres',
+    menu: "Gérer l'équipe",
     fields: {
       id: 'ID',
       name: 'Nom',

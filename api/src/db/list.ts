@@ -61,25 +61,28 @@ export interface TableRecords {
   alias: string;
   /** Turns a stored row into the record (e.g. flags into booleans). */
   toRecord?: (row: Row) => Row;
+  /** The key column (reads by id, and the tie-break of every sort); default `id`. */
+  key?: string;
 }
 
 /** Reading records of one table: list (sort, range, filter in SQL, exact count) and one by id. */
 export function tableRepository(records: TableRecords): Pick<ResourceRepository, 'list'> & {
-  byId(db: Knex, id: number): Promise<Row | undefined>;
+  byId(db: Knex, id: number | string): Promise<Row | undefined>;
 } {
   const toRecord = records.toRecord ?? ((row: Row) => row);
   const qualify = (column: string) => `${records.alias}.${column}`;
+  const key = records.key ?? 'id';
   return {
     async list({ app }, query) {
       const { rows, total } = await listTable(() => records.from(app.db), query, {
         select: records.columns(app.db),
         qualify,
-        tieBreak: 'id',
+        tieBreak: key,
       });
       return { rows: rows.map(toRecord), total };
     },
     async byId(db, id) {
-      const row = (await records.from(db).select(records.columns(db)).where(qualify('id'), id).first()) as
+      const row = (await records.from(db).select(records.columns(db)).where(qualify(key), id).first()) as
         Row | undefined;
       return row && toRecord(row);
     },

@@ -2,26 +2,6 @@ import type { Knex } from 'knex';
 import type { FieldDefinition, Registry, ResourceDefinition } from '@app/domain';
 import { dialectOf } from './knex.js';
 
-/**
- * The table each resource's lists are read from in SQL. null: the resource's rows are few and paged in
- * memory (gateways, mail templates), or are report totals summed per request (the reports), so no index serves a sort.
- */
-const RESOURCE_TABLES: Readonly<Record<string, string | null>> = {
-  orders: 'orders',
-  'team-members': 'team_members',
-  remarks: 'remarks',
-  mails: 'mail_outbox',
-  downloads: 'download_history',
-  documents: 'uploaded_documents',
-  'audit-events': 'audit_events',
-  gateways: null,
-  'mail-templates': null,
-  'country-report': null,
-  'processed-by-report': null,
-  disputes: 'disputes',
-  'dispute-report': null,
-};
-
 /** The primary key, as MySQL names it; a field sorted by the primary key names this index. */
 const PRIMARY = 'PRIMARY';
 
@@ -86,11 +66,8 @@ function serves(index: string[], field: FieldDefinition, resource: ResourceDefin
 export async function missingIndexes(knex: Knex, registry: Registry): Promise<string[]> {
   const missing: string[] = [];
   for (const resource of Object.values(registry)) {
-    if (!(resource.name in RESOURCE_TABLES)) {
-      missing.push(`${resource.name}: no table known to the index check (api/src/db/registryIndexes.ts)`);
-      continue;
-    }
-    const table = RESOURCE_TABLES[resource.name];
+    // A resource of no table (rows in memory, totals per request): no index serves its sorts.
+    const { table } = resource;
     if (!table) continue;
     const columns = new Set(Object.keys(await knex(table).columnInfo()));
     const indexes = await indexesOf(knex, table);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import configuration from './configuration/index.js';
-import resources from './resources/index.js';
+import resources, { tableResources } from './resources/index.js';
 import health from './health/index.js';
 import audit from './audit/index.js';
 import auth from './auth/index.js';
@@ -30,7 +30,7 @@ import privacy from './privacy/index.js';
  * is the one it makes (app.registry), then `resources`, since the others serve theirs through it.
  * Between modules only a service is used: another module imports `<module>/service.ts`; what may
  * import no module (plugins, db, storage, core) calls its decoration, e.g. `app.authService`.
- * Adding an area is adding a line here.
+ * Adding an area is adding a line here; a read-only resource needs no area (`tableResources` serves it).
  */
 export const modules: FastifyPluginAsync[] = [
   configuration,
@@ -57,4 +57,6 @@ export const modules: FastifyPluginAsync[] = [
   disputes,
   automation,
   privacy,
+  // Last: the registry's resources with a table that none of the above served, read from their tables.
+  tableResources,
 ];

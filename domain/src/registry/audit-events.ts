@@ -1,4 +1,5 @@
 import type { ResourceDefinition } from './types.js';
+import { auditEventsScreen } from '../screens.js';
 
 /** What the audit log records (docs/product.md#audit-log). */
 export const AUDIT_ACTIONS = [
@@ -44,9 +45,9 @@ export const AUDIT_ACTIONS = [
 
 /** The Audit Log: who did what to which order, when, from and to. Read-only. */
 export const auditEventsResource: ResourceDefinition = {
-  name: 'audit-events',
+  ...auditEventsScreen,
+  table: 'audit_events',
   idField: 'id',
-  permissions: { list: 'audit.read' },
   fields: [
     { source: 'id', type: 'id', places: [], sortable: true, index: 'PRIMARY' },
     {

@@ -1,19 +1,15 @@
 import { DISPUTE_CATEGORIES, DISPUTE_NETWORKS, DISPUTE_STATUSES } from '../disputes.js';
 import type { ResourceDefinition } from './types.js';
+import { disputeReportScreen, disputesScreen } from '../screens.js';
 
 /**
  * The dispute desk: one record per chargeback (an order may have several over time; one a gateway
  * reported for a payment we cannot find has no order until a Manager matches it).
  */
 export const disputesResource: ResourceDefinition = {
-  name: 'disputes',
+  ...disputesScreen,
+  table: 'disputes',
   idField: 'id',
-  permissions: {
-    list: 'disputes.read',
-    show: 'disputes.read',
-    create: 'disputes.manage',
-    update: 'disputes.manage',
-  },
   fields: [
     { source: 'id', section: 'dispute', type: 'id', places: ['list', 'show'], sortable: true, index: 'PRIMARY' },
     {
@@ -123,10 +119,10 @@ export const disputesResource: ResourceDefinition = {
 
 /** The dispute report: opened, won, lost, expired and amounts per group over a period. */
 export const disputeReportResource: ResourceDefinition = {
-  name: 'dispute-report',
+  ...disputeReportScreen,
+  table: null,
   // One row per group and currency (`<group> <currency>`): amounts are never added across currencies.
   idField: 'id',
-  permissions: { list: 'disputes.manage' },
   fields: [
     { source: 'group', type: 'text', places: ['list'], sortable: true },
     { source: 'currency', type: 'text', places: ['list'], sortable: true },

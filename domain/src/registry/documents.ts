@@ -7,6 +7,7 @@ const history = historyFields('uploaded_documents');
 /** The documents uploaded for an order (uploading is the upload action, not a create). */
 export const documentsResource: ResourceDefinition = {
   name: 'documents',
+  table: 'uploaded_documents',
   idField: 'id',
   permissions: { list: 'orders.read' },
   fields: [

@@ -6,6 +6,7 @@ const history = historyFields('download_history');
 /** Download History: every time the customer fetched the document, with what their browser told. */
 export const downloadsResource: ResourceDefinition = {
   name: 'downloads',
+  table: 'download_history',
   idField: 'id',
   permissions: { list: 'orders.read' },
   fields: [

@@ -1,10 +1,11 @@
 import type { ResourceDefinition } from './types.js';
+import { gatewaysScreen } from '../screens.js';
 
 /** Gateway Setting: the payment gateways; PUT {is_active: true} makes one the only active gateway. */
 export const gatewaysResource: ResourceDefinition = {
-  name: 'gateways',
+  ...gatewaysScreen,
+  table: null,
   idField: 'id',
-  permissions: { list: 'gateways.manage', show: 'gateways.manage', update: 'gateways.manage' },
   fields: [
     { source: 'id', type: 'id', places: [], sortable: true },
     { source: 'gateway_name', type: 'text', places: ['list'], sortable: true },

@@ -54,7 +54,8 @@ export const inWords = (names: readonly string[]): string =>
  * use and only the fields it may read (write-only fields stay for forms when it may write).
  */
 export function registryForRole(registry: Registry, role: Role): ResourceView[] {
-  return Object.values(registry).flatMap(({ permissions, fields, ...resource }) => {
+  // The table is the API's business: a screen reads records, not tables.
+  return Object.values(registry).flatMap(({ permissions, fields, table: _table, ...resource }) => {
     const verbs = VERBS.filter((verb) => permissions[verb] && can(role, permissions[verb]));
     if (!verbs.includes('list') && !verbs.includes('show')) return [];
     const writes = verbs.includes('create') || verbs.includes('update');

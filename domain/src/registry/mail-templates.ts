@@ -1,16 +1,15 @@
 import { MAIL_BRANDS, MAIL_LANGUAGES, MAIL_TEMPLATE_KEY_PATTERN, MAIL_TEMPLATE_LIMITS } from '../mailTemplates.js';
 import type { ResourceDefinition } from './types.js';
-
-const manage = 'configuration.manage';
+import { mailTemplatesScreen } from '../screens.js';
 
 /**
  * Mail templates (Configuration, Admins only): a mail's subject and body in Liquid per key, language
  * and brand. Key, language and brand name a template: set when it is added, never changed.
  */
 export const mailTemplatesResource: ResourceDefinition = {
-  name: 'mail-templates',
+  ...mailTemplatesScreen,
+  table: null,
   idField: 'id',
-  permissions: { list: manage, show: manage, create: manage, update: manage, delete: manage },
   fields: [
     { source: 'id', type: 'id', places: [], sortable: true },
     {

@@ -10,6 +10,7 @@ export const MAIL_STATES = ['queued', 'sending', 'sent', 'failed'] as const;
 /** Email History: every mail of an order with its outbox state and the Message-ID the provider gave. */
 export const mailsResource: ResourceDefinition = {
   name: 'mails',
+  table: 'mail_outbox',
   idField: 'id',
   permissions: { list: 'orders.read' },
   fields: [

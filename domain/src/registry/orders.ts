@@ -1,6 +1,7 @@
 import { ORDER_NAMES } from '../queues.js';
 import { PROCESSING_MODES, STATUSES } from '../statuses.js';
 import type { FieldDefinition, ResourceDefinition } from './types.js';
+import { ordersScreen } from '../screens.js';
 
 const ALL_TABLES = ['orders', 'refunds', 'future'] as const;
 
@@ -192,11 +193,11 @@ const fields: FieldDefinition[] = [
   { source: 'landing_domain', type: 'text', places: ['show'], section: 'payment', roles: ['Admin', 'Manager'] },
 ];
 
+/** Orders: the queues (domain/queues.ts) list them, each with its own link; the order page shows one. */
 export const ordersResource: ResourceDefinition = {
-  name: 'orders',
+  ...ordersScreen,
+  table: 'orders',
   idField: 'order_id',
-  // update: custom fields' values, each field's editRoles deciding who may change it.
-  permissions: { list: 'orders.read', show: 'orders.read', update: 'orders.work' },
   fields,
   defaultSort: { field: 'order_id', order: 'DESC' },
   sections: [

@@ -9,6 +9,7 @@ const flag = (source: string): FieldDefinition => ({ source, type: 'boolean', pl
 /** Comment History and the comment form of the order page. */
 export const remarksResource: ResourceDefinition = {
   name: 'remarks',
+  table: 'remarks',
   idField: 'id',
   permissions: { list: 'orders.read', create: 'orders.work' },
   fields: [

@@ -1,4 +1,5 @@
 import type { FieldDefinition, ResourceDefinition } from './types.js';
+import { countryReportScreen, processedByReportScreen } from '../screens.js';
 
 /** From and To (UTC days, both included): every report needs both. */
 const period: FieldDefinition[] = [
@@ -8,9 +9,9 @@ const period: FieldDefinition[] = [
 
 /** Country Order List: orders created in the period per nationality, split by processing mode. */
 export const countryReportResource: ResourceDefinition = {
-  name: 'country-report',
+  ...countryReportScreen,
+  table: null,
   idField: 'nationality',
-  permissions: { list: 'reports.country' },
   fields: [
     { source: 'nationality', type: 'text', places: ['list'], sortable: true },
     { source: 'count', type: 'number', places: ['list'], sortable: true },
@@ -25,9 +26,9 @@ export const countryReportResource: ResourceDefinition = {
 
 /** Order Processed: orders processed (document uploaded) in the period per member. */
 export const processedByReportResource: ResourceDefinition = {
-  name: 'processed-by-report',
+  ...processedByReportScreen,
+  table: null,
   idField: 'processed_by',
-  permissions: { list: 'reports.processedBy' },
   fields: [
     { source: 'processed_by', type: 'text', places: ['list'], sortable: true },
     { source: 'count', type: 'number', places: ['list'], sortable: true },

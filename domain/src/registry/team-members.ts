@@ -1,18 +1,13 @@
 import { PASSWORD_MIN_LENGTH } from '../messages.js';
 import { ROLES } from '../roles.js';
 import type { ResourceDefinition } from './types.js';
+import { teamMembersScreen } from '../screens.js';
 
 /** Manage Team: staff accounts. The password is write-only: it is a form field and never leaves the API. */
 export const teamMembersResource: ResourceDefinition = {
-  name: 'team-members',
+  ...teamMembersScreen,
+  table: 'team_members',
   idField: 'id',
-  permissions: {
-    list: 'team.manage',
-    show: 'team.manage',
-    create: 'team.manage',
-    update: 'team.manage',
-    delete: 'team.manage',
-  },
   fields: [
     { source: 'id', type: 'id', places: ['list'], sortable: true, index: 'PRIMARY' },
     {

@@ -119,12 +119,56 @@ export interface ResourcePermissions {
   delete?: Permission;
 }
 
-export interface ResourceDefinition {
-  /** The resource's name in the API (/api/<name>) and in the admin (<Resource name>). */
+/** The sidebar's groups of screens, in the order they follow the queues. */
+export const MENU_GROUPS = [
+  'disputes',
+  'reports',
+  'invoices',
+  'team',
+  'settings',
+  'account',
+  'audit',
+  'configuration',
+] as const;
+export type MenuGroup = (typeof MENU_GROUPS)[number];
+
+/** The icons a screen's link may have: the admin imports these and no others (admin/src/layout/menuIcons.ts). */
+export type MenuIcon =
+  'gavel' | 'public' | 'assignment' | 'receipt' | 'group' | 'payment' | 'lock' | 'history' | 'view-week';
+
+/** A screen's link in the sidebar: after the queues, group by group, in the order SCREENS lists them. */
+export interface MenuEntry {
+  group: MenuGroup;
+  icon: MenuIcon;
+  /** English text of the link; the catalogues translate it under `resources.<name>.menu`. */
+  label: string;
+  /** A count beside the label, read by the sidebar (the dispute desk's Disputes due). */
+  count?: 'disputesDue';
+}
+
+/**
+ * What the admin needs of a screen before any of its code loads: its name (the API's and the admin's
+ * `<Resource>`, both), what each verb needs, and its sidebar link. A registry resource with a screen starts
+ * with one (its fields follow); a screen that no registry resource describes (a form, a configuration area) is
+ * only this. The access rule, the `<Resource>` and the menu are all read from it (domain/src/screens.ts).
+ */
+export interface ScreenDeclaration {
   name: string;
+  permissions: ResourcePermissions;
+  menu?: MenuEntry;
+  /** A screen that lists another resource's records, with a filter every list of it carries (Disputes due). */
+  listOf?: { resource: string; filter: Readonly<Record<string, string>> };
+}
+
+export interface ResourceDefinition extends Omit<ScreenDeclaration, 'listOf'> {
+  /**
+   * The table its lists are read from in SQL, which the index check reads (api/src/db/registryIndexes.ts), and
+   * which the API reads the resource from when no module serves it. null: the rows are few and paged in
+   * memory, or are totals summed per request, so no index serves a sort.
+   */
+  table: string | null;
   /** Property that is the record's id in answers (react-admin's `id`). */
   idField: string;
-  permissions: ResourcePermissions;
   fields: readonly FieldDefinition[];
   defaultSort: { field: string; order: 'ASC' | 'DESC' };
   /** Filters a list must always carry (e.g. order_id for histories). */
@@ -143,7 +187,7 @@ export const VERBS: readonly Verb[] = ['list', 'show', 'create', 'update', 'dele
  * A resource as one role sees it (GET /api/admin/registry): the verbs the role may use instead of
  * their permissions, and only the fields the role may read.
  */
-export interface ResourceView extends Omit<ResourceDefinition, 'permissions'> {
+export interface ResourceView extends Omit<ResourceDefinition, 'permissions' | 'table'> {
   verbs: Verb[];
 }
 

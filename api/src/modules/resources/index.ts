@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { ResourceRepository } from '../../core/resources.js';
 import { registryRoutes, resourceRoutes } from './routes.js';
+import { declaredTableRepository } from './tables.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,6 +14,9 @@ declare module 'fastify' {
   }
 }
 
+/** The resources each app serves so far: what `tableResources` leaves to the modules that served them. */
+const servedBy = new WeakMap<FastifyInstance, Set<string>>();
+
 /**
  * The generic /api/<resource> handler and GET /api/admin/registry. Registered before the modules that
  * serve resources; once all are loaded, every resource of the registry must have been served.
@@ -20,6 +24,7 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const served = new Set<string>();
+    servedBy.set(app, served);
     app.decorate('serveResource', function (this: FastifyInstance, name: string, repository: ResourceRepository) {
       const resource = app.registry[name];
       if (!resource) return;
@@ -34,4 +39,18 @@ export default fp(
     await app.register(registryRoutes, { prefix: '/api' });
   },
   { name: 'resources' },
+);
+
+/**
+ * Registered after every module: serves each resource of the registry that has a table and that no module
+ * served, straight from its table (./tables.ts), so that a read-only screen needs no module of its own.
+ */
+export const tableResources = fp(
+  async (app) => {
+    const served = servedBy.get(app)!;
+    for (const resource of Object.values(app.registry))
+      if (resource.table && !served.has(resource.name))
+        app.serveResource(resource.name, declaredTableRepository(resource, resource.table));
+  },
+  { name: 'table-resources', dependencies: ['resources'] },
 );
