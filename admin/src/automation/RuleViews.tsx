@@ -19,6 +19,7 @@ import {
   required,
   useRecordContext,
   useTranslate,
+  useTranslateLabel,
 } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import {
@@ -33,6 +34,7 @@ import {
 import { apiUrl, httpClient } from '../providers/httpClient';
 import { ConfigurationTabs } from '../configuration/ConfigurationTabs';
 import { conditionsOf, FilterEditor, filterOf, type Condition } from '../configuration/CustomQueueForm';
+import { useResourceDefinition } from '../registry';
 import { ActionsInput } from './ActionsInput';
 
 const R = 'resources.automation-rules';
@@ -49,7 +51,9 @@ const ruleOf = ({ conditionList, trigger, actions, ...rule }: RuleFormValues) =>
   position: rule.position ?? 0,
   trigger:
     trigger.type === 'time'
-      ? { type: 'time', status: trigger.status, afterMinutes: trigger.afterMinutes }
+      ? 'field' in trigger && trigger.field
+        ? { type: 'time', field: trigger.field, afterMinutes: trigger.afterMinutes }
+        : { type: 'time', status: 'status' in trigger ? trigger.status : undefined, afterMinutes: trigger.afterMinutes }
       : Object.fromEntries(
           Object.entries({ type: 'event', event: trigger.event, to: trigger.to }).filter(([, v]) => v),
         ),
@@ -57,8 +61,21 @@ const ruleOf = ({ conditionList, trigger, actions, ...rule }: RuleFormValues) =>
   actions: (actions ?? []).map((action) => cleanAction(action as Record<string, unknown>)),
 });
 
-/** The trigger: an event (and the status it moves into), or a time in a status. */
+/** The custom date and datetime fields a time rule may count from. */
+function useDateFieldChoices() {
+  const orders = useResourceDefinition('orders');
+  const translateLabel = useTranslateLabel();
+  return (orders?.fields ?? [])
+    .filter((field) => field.custom && (field.type === 'date' || field.type === 'datetime'))
+    .map((field) => ({
+      id: field.source,
+      name: String(translateLabel({ source: field.source, label: field.label, resource: 'orders' })),
+    }));
+}
+
+/** The trigger: an event (and the status it moves into), or a time in a status or from a date field. */
 function TriggerInput() {
+  const dateFields = useDateFieldChoices();
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
       <SelectInput source="trigger.type" label={`${R}.trigger.type`} choices={TRIGGER_TYPES} validate={required()} />
@@ -66,16 +83,26 @@ function TriggerInput() {
         {({ formData }) =>
           (formData as RuleFormValues).trigger?.type === 'time' ? (
             <>
-              <SelectInput
-                source="trigger.status"
-                label={`${R}.trigger.status`}
-                choices={STATUS_CHOICES}
-                validate={required()}
-              />
+              {(formData as { trigger: { field?: string } }).trigger.field ? null : (
+                <SelectInput
+                  source="trigger.status"
+                  label={`${R}.trigger.status`}
+                  choices={STATUS_CHOICES}
+                  validate={required()}
+                />
+              )}
+              {dateFields.length > 0 && (
+                <SelectInput
+                  source="trigger.field"
+                  label={`${R}.trigger.field`}
+                  choices={dateFields}
+                  emptyText="—"
+                  helperText={`${R}.help.field`}
+                />
+              )}
               <NumberInput
                 source="trigger.afterMinutes"
                 label={`${R}.trigger.afterMinutes`}
-                min={1}
                 validate={required()}
                 helperText={`${R}.help.afterMinutes`}
               />
@@ -194,7 +221,7 @@ function TriggerField() {
   if (!rule) return null;
   const { trigger } = rule;
   return trigger.type === 'time' ? (
-    <>{`${statusLabel(trigger.status)} ≥ ${trigger.afterMinutes} min`}</>
+    <>{`${'field' in trigger ? trigger.field : statusLabel(trigger.status)} ${'field' in trigger ? '+' : '≥'} ${trigger.afterMinutes} min`}</>
   ) : (
     <>{`${translate(`${R}.trigger.types.event`)}: ${trigger.event}${trigger.to ? ` → ${statusLabel(trigger.to)}` : ''}`}</>
   );
