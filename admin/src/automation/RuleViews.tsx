@@ -4,17 +4,12 @@ import PlayCircleOutlineIcon from '@mui/icons-material/PlayCircleOutline';
 import {
   BooleanField,
   BooleanInput,
-  CreateButton,
-  Create,
   DataTable,
-  Edit,
   FormDataConsumer,
-  List,
   NumberInput,
   SelectInput,
   SimpleForm,
   TextInput,
-  TopToolbar,
   maxLength,
   required,
   useRecordContext,
@@ -32,10 +27,10 @@ import {
   type RuleRecord,
 } from '@app/domain';
 import { apiUrl, httpClient } from '../providers/httpClient';
-import { ConfigurationTabs } from '../configuration/ConfigurationTabs';
 import { conditionsOf, FilterEditor, filterOf, type Condition } from '../configuration/CustomQueueForm';
 import { useResourceDefinition } from '../registry';
 import { ActionsInput } from './ActionsInput';
+import { RecordCreate, RecordEdit, RecordList } from './RecordViews';
 
 const R = 'resources.automation-rules';
 const STATUS_CHOICES = STATUSES.map((status) => ({ id: status, name: statusLabel(status) }));
@@ -190,30 +185,19 @@ function RuleForm() {
   );
 }
 
-const Tabs = () => <ConfigurationTabs current="automation-rules" />;
 const transform = (values: RuleFormValues) => ruleOf(values);
 
-export function RuleCreate() {
-  return (
-    <>
-      <Tabs />
-      <Create title={`${R}.createTitle`} transform={transform} redirect="list">
-        <RuleForm />
-      </Create>
-    </>
-  );
-}
+export const RuleCreate = () => (
+  <RecordCreate tab="automation-rules" title={`${R}.createTitle`} transform={transform}>
+    <RuleForm />
+  </RecordCreate>
+);
 
-export function RuleEdit() {
-  return (
-    <>
-      <Tabs />
-      <Edit transform={transform} mutationMode="pessimistic" redirect="list">
-        <RuleForm />
-      </Edit>
-    </>
-  );
-}
+export const RuleEdit = () => (
+  <RecordEdit tab="automation-rules" transform={transform}>
+    <RuleForm />
+  </RecordEdit>
+);
 
 function TriggerField() {
   const rule = useRecordContext<RuleRecord>();
@@ -233,40 +217,20 @@ function ActionsField() {
   return <>{rule?.actions.map((a) => translate(`${R}.actions.types.${a.type}`)).join(', ')}</>;
 }
 
-export function RuleList() {
-  const translate = useTranslate();
-  return (
-    <>
-      <Tabs />
-      <List
-        title={translate('resources.order-fields.title')}
-        sort={{ field: 'position', order: 'ASC' }}
-        pagination={false}
-        perPage={100}
-        exporter={false}
-        empty={false}
-        actions={
-          <TopToolbar>
-            <CreateButton />
-          </TopToolbar>
-        }
-      >
-        <DataTable rowClick="edit" bulkActionButtons={false}>
-          <DataTable.Col source="name" />
-          <DataTable.Col source="enabled">
-            <BooleanField source="enabled" />
-          </DataTable.Col>
-          <DataTable.Col source="trigger" disableSort>
-            <TriggerField />
-          </DataTable.Col>
-          <DataTable.Col source="actions" disableSort>
-            <ActionsField />
-          </DataTable.Col>
-          <DataTable.Col source="position" />
-        </DataTable>
-      </List>
-    </>
-  );
-}
+export const RuleList = () => (
+  <RecordList tab="automation-rules" sort="position">
+    <DataTable.Col source="name" />
+    <DataTable.Col source="enabled">
+      <BooleanField source="enabled" />
+    </DataTable.Col>
+    <DataTable.Col source="trigger" disableSort>
+      <TriggerField />
+    </DataTable.Col>
+    <DataTable.Col source="actions" disableSort>
+      <ActionsField />
+    </DataTable.Col>
+    <DataTable.Col source="position" />
+  </RecordList>
+);
 
 export { ActionsField };

@@ -3,6 +3,7 @@ import { dayjs, DB_DATETIME, nowUtc } from '@app/domain';
 import { ManualClock } from '../../../api/src/core/clock.js';
 import { createTestApp, signInAgain, signInDemoAccounts, type TestApp } from '../../helpers/app.js';
 import { dialects } from '../../helpers/db.js';
+import { createRule as createScenarioRule, takeOrders as takeScenarioOrders } from './scenario.js';
 
 /** Orders the scenarios own are named so; rules' conditions pick them by that name. */
 const NAME = 'Trigger Test';
@@ -52,29 +53,8 @@ describe.each(dialects())('rule triggers on %s', (dialect) => {
     await signInAgain(t, tokens);
   };
 
-  async function takeOrders(count: number, tag: string): Promise<number[]> {
-    const ids: number[] = (
-      await t
-        .db('orders')
-        .where({ process_status: 'New' })
-        .whereNull('assignee_id')
-        .whereNot('full_name', 'like', `${NAME}%`)
-        .orderBy('order_id')
-        .limit(count)
-        .pluck('order_id')
-    ).map(Number);
-    await t
-      .db('orders')
-      .whereIn('order_id', ids)
-      .update({ full_name: `${NAME} ${tag}` });
-    return ids;
-  }
-
-  async function createRule(body: object) {
-    const res = await call('admin', 'POST', '/api/automation-rules', body);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as { id: number };
-  }
+  const takeOrders = (count: number, tag: string) => takeScenarioOrders(t, count, `${NAME} ${tag}`, NAME);
+  const createRule = (body: object) => createScenarioRule(t, tokens.admin!, body);
 
   /** An order as a sales site writes it: a row of its own, straight into the database, created now. */
   async function arrive(tag: string, createdAt = clock.now()) {
