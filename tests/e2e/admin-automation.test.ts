@@ -65,7 +65,7 @@ describe.skipIf(!browserAvailable())('Automation: rules and macros, in Chromium'
     await admin.locator('a[href$="/automation-rules/create"]').click();
     await admin.waitForURL(/automation-rules\/create$/);
     await admin.getByRole('textbox', { name: /^Name/ }).fill('Chase after two days');
-    await choose(admin, /^Trigger/, 'After a time in a status');
+    await choose(admin, /^Trigger/, 'After a time');
     await choose(admin, /^Status/, 'Awaiting Customer');
     await admin.getByRole('spinbutton', { name: /After \(minutes\)/ }).fill('2880');
     const add = admin.getByTestId('actions-input').getByRole('button', { name: 'Add' });

@@ -270,6 +270,16 @@ describe.each(dialects())('automation on %s', (dialect) => {
     for (const id of ids.slice(0, 6)) expect((await run('admin', id, roundRobin)).statusCode).toBe(200);
     const holders = await Promise.all(ids.slice(0, 6).map(async (id) => Number((await order(id)).assignee_id)));
     expect(holders).toEqual([...teles, ...teles]);
+    // Each hears of the orders given to them, in the bell.
+    for (const tele of teles)
+      expect(
+        await t.db('notifications').where({ member_id: tele, kind: 'assigned' }).orderBy('id').pluck('title'),
+      ).toEqual(
+        ids
+          .slice(0, 6)
+          .filter((_, i) => holders[i] === tele)
+          .map((id) => `Order ${id} was assigned to you (Demo Admin).`),
+      );
     const full = await run('admin', ids[6]!, roundRobin);
     expect(full.statusCode).toBe(409);
     expect((await order(ids[6]!)).assignee_id).toBeNull();
