@@ -3,7 +3,14 @@ import type { Browser, Page } from 'playwright-core';
 import { encodeId, nowUtc } from '@app/domain';
 import { ManualClock } from '../../api/src/core/clock.js';
 import { seriousViolations } from '../helpers/axe.js';
-import { browserAvailable, columnValues, launchBrowser, screenshot, signIn } from '../helpers/browser.js';
+import {
+  browserAvailable,
+  chooseOption,
+  openSignedIn,
+  columnValues,
+  launchBrowser,
+  screenshot,
+} from '../helpers/browser.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const RULE = 'Chase after two days';
@@ -26,15 +33,20 @@ describe.skipIf(!browserAvailable())('Automation, a day of it, in Chromium', () 
   /** Orders moved into Awaiting Customer now: due once two days have passed. */
   let waiting: number[];
 
-  const open = async (email: string) => {
-    const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
-    await signIn(page, server.url, email);
-    return page;
-  };
-  /** Picks `option` in the react-admin select labelled `label` (the nth such one). */
-  const choose = async (page: Page, label: RegExp, option: string, nth = 0) => {
-    await page.getByRole('combobox', { name: label }).nth(nth).click();
-    await page.getByRole('option', { name: option, exact: true }).click();
+  const open = (email: string) => openSignedIn(browser, server.url, email);
+  /**
+   * Adds the actions the rule and the macro start with, the chase mail then the move to Contact Customer, and
+   * a third one to fill (`statusSelects`: the Status selects above the actions), its type not chosen yet.
+   */
+  const addChaseActions = async (page: Page, statusSelects: number) => {
+    const add = page.getByTestId('actions-input').getByRole('button', { name: 'Add' });
+    await add.click();
+    await chooseOption(page, /^Action/, 'Mail');
+    await page.getByRole('textbox', { name: /^Template/ }).fill('chase');
+    await add.click();
+    await chooseOption(page, /^Action/, 'Move', 1);
+    await chooseOption(page, /^Status/, 'Contact Customer', statusSelects);
+    await add.click();
   };
   const noSeriousViolations = async (page: Page, where: string) =>
     expect((await seriousViolations(page)).map((violation) => `${where}: ${violation}`)).toEqual([]);
@@ -91,20 +103,13 @@ describe.skipIf(!browserAvailable())('Automation, a day of it, in Chromium', () 
     await admin.locator('a[href$="/automation-rules/create"]').click();
     await admin.waitForURL(/automation-rules\/create$/);
     await admin.getByRole('textbox', { name: /^Name/ }).fill(RULE);
-    await choose(admin, /^Trigger/, 'After a time');
-    await choose(admin, /^Status/, 'Awaiting Customer');
+    await chooseOption(admin, /^Trigger/, 'After a time');
+    await chooseOption(admin, /^Status/, 'Awaiting Customer');
     await admin.getByRole('spinbutton', { name: /After \(minutes\)/ }).fill('2880');
-    const add = admin.getByTestId('actions-input').getByRole('button', { name: 'Add' });
-    await add.click();
-    await choose(admin, /^Action/, 'Mail');
-    await admin.getByRole('textbox', { name: /^Template/ }).fill('chase');
-    await add.click();
-    await choose(admin, /^Action/, 'Move', 1);
-    await choose(admin, /^Status/, 'Contact Customer', 1);
-    await add.click();
-    await choose(admin, /^Action/, 'Assign', 2);
-    await choose(admin, /^Strategy/, 'Round robin');
-    await choose(admin, /^Role/, 'Telecaller');
+    await addChaseActions(admin, 1);
+    await chooseOption(admin, /^Action/, 'Assign', 2);
+    await chooseOption(admin, /^Strategy/, 'Round robin');
+    await chooseOption(admin, /^Role/, 'Telecaller');
 
     await admin.getByTestId('dry-run').click();
     const result = admin.getByTestId('dry-run-result');
@@ -153,15 +158,8 @@ describe.skipIf(!browserAvailable())('Automation, a day of it, in Chromium', () 
     await admin.waitForURL(/macros\/create$/);
     await admin.getByRole('textbox', { name: /^Name/ }).fill(MACRO);
     await admin.getByRole('checkbox', { name: 'Team', exact: true }).check();
-    const add = admin.getByTestId('actions-input').getByRole('button', { name: 'Add' });
-    await add.click();
-    await choose(admin, /^Action/, 'Mail');
-    await admin.getByRole('textbox', { name: /^Template/ }).fill('chase');
-    await add.click();
-    await choose(admin, /^Action/, 'Move', 1);
-    await choose(admin, /^Status/, 'Contact Customer');
-    await add.click();
-    await choose(admin, /^Action/, 'Comment', 2);
+    await addChaseActions(admin, 0);
+    await chooseOption(admin, /^Action/, 'Comment', 2);
     await admin.getByRole('textbox', { name: /^Text/ }).fill('Passport photo unreadable: new photo asked for.');
     await noSeriousViolations(admin, 'macro form');
     await screenshot(admin, 'automation-day-macro');
