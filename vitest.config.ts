@@ -1,11 +1,24 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The API's group (below): two files at once, each in a process of its own. The domain, build and admin suites join
+ * it: alone in a group of their own they would run one file at a time (one less worker than the cores), leaving a
+ * core idle while the admin's jsdom files render the app, and the API's files wait for their databases.
+ */
+const API_GROUP = { maxWorkers: 2, sequence: { groupOrder: 1 } };
+
 /** One runner, six suites: domain rules, build budgets, the API on SQLite and MySQL, the API on a Galera cluster, admin components, and Chromium. */
 export default defineConfig({
   test: {
     projects: [
-      { extends: true, test: { name: 'domain', include: ['tests/domain/**/*.test.ts'], environment: 'node' } },
-      { extends: true, test: { name: 'build', include: ['tests/build/**/*.test.ts'], environment: 'node' } },
+      {
+        extends: true,
+        test: { name: 'domain', include: ['tests/domain/**/*.test.ts'], environment: 'node', ...API_GROUP },
+      },
+      {
+        extends: true,
+        test: { name: 'build', include: ['tests/build/**/*.test.ts'], environment: 'node', ...API_GROUP },
+      },
       {
         extends: true,
         test: {
@@ -18,10 +31,9 @@ export default defineConfig({
           // Two files at once (vitest's default is one less than the cores: one, here): much of a file's time
           // is spent waiting for its database, so two share two cores well. Each file is isolated as e2e's are
           // (its own SQLite dir or MySQL database, its Redis keys under its database's namespace, port 0).
-          maxWorkers: 2,
-          // Its own group (vitest runs projects of different maxWorkers in turn): after the one-at-a-time
-          // suites (domain, build, admin, and the Galera cluster's, which must not share the machine's cores).
-          sequence: { groupOrder: 1 },
+          // After the Galera cluster's suite, which must not share the machine's cores (vitest runs projects of
+          // different maxWorkers in turn, by group).
+          ...API_GROUP,
         },
       },
       {
@@ -45,6 +57,7 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['tests/setup/jsdom.ts'],
           testTimeout: 30_000,
+          ...API_GROUP,
         },
       },
       {

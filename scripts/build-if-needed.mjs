@@ -12,7 +12,9 @@ const newest = (target) => {
 
 const stale = ['admin', 'visitor'].filter((app) => {
   const built = newest(path.join(app, 'dist', 'index.html'));
-  const sources = Math.max(...[`${app}/src`, `${app}/index.html`, `${app}/vite.config.ts`, 'domain/src'].map(newest));
+  const sources = Math.max(
+    ...[`${app}/src`, `${app}/index.html`, `${app}/vite.config.ts`, 'domain/src', 'browser/src'].map(newest),
+  );
   return built === 0 || built < sources;
 });
 

@@ -1,5 +1,5 @@
 /**
- * A MariaDB primary and a read replica on loopback, for development and tests/api/replica.test.ts
+ * A MariaDB primary and a read replica on loopback, for development and tests/api/db/replica.test.ts
  * (`npm run replica:start` / `npm run replica:stop`): the primary (server_id 1, row-based binary log)
  * on port 3321, the replica (server_id 2, read_only) on 3322, each with its own datadir; the replica
  * follows the primary by GTID (MASTER_USE_GTID=slave_pos). Starting a running pair only waits for it;

@@ -7,7 +7,7 @@ import { insertOne } from '../api/src/db/knex.js';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../api/src/storage/privateFiles.js';
 import { placeOfIp } from '../api/src/geo/ipLocation.js';
 import { outboxMessageKey } from '../api/src/modules/mail/templates.js';
-import { paymentCredentialKey } from '../api/src/modules/evidence/ce3.js';
+import { paymentCredentialKey } from '../api/src/modules/evidence/compellingEvidence.js';
 import { deviceId, describeUserAgent } from '../api/src/modules/visitor/client.js';
 import { makeOrder, minimalPdf, type Rng } from './generator.js';
 import { recordAudit } from '../api/src/modules/audit/service.js';

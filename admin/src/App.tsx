@@ -1,4 +1,4 @@
-import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { Admin, AdminContext, CustomRoutes, Notification, Resource, useBasename } from 'react-admin';
 import { QUEUES } from '@app/domain';
@@ -17,8 +17,8 @@ import sendInvoice from './invoices';
 import changePassword from './account';
 import auditEvents from './audit-events';
 import { disputeReport, disputes, disputesDue } from './disputes';
-import { queueViews } from './queues';
-import { customQueuesSnapshot, subscribeToCustomQueues } from './queues/customQueues';
+import { preloadQueueScreen, queueViews } from './queues';
+import { customQueuesSnapshot, subscribeToCustomQueues } from './queries/customQueues';
 import {
   configurationTransferResource,
   customQueueResource,
@@ -29,24 +29,40 @@ import { mailTemplateResource } from './mail-templates';
 import { macroResource, ruleResource, runResource } from './automation';
 import { createPreferencesStore } from './preferences/store';
 import { TimeZoneScope } from './preferences/timeZone';
-import { ACCOUNT_SECURITY_ROUTE, ORDER_PAGE_ROUTE, REDIRECTS } from './routes';
-import { PRODUCT_TITLE } from './config';
+import { ACCOUNT_SECURITY_ROUTE, ORDER_PAGE_ROUTE, REDIRECTS } from './shared/routes';
+import { PRODUCT_TITLE } from './shared/config';
 
 // Loaded when first opened, so that a cold start on a queue (the usual one) downloads neither.
 const LoginPage = lazy(() => import('./login/LoginPage'));
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
 const AccountSecurity = lazy(() => import('./account/security').then((m) => ({ default: m.AccountSecurity })));
+// Search everywhere (its button, Ctrl/Cmd+K and its dialog) and the shortcut keys load once the header has drawn, with the queue
+// table's code (see queues/QueueScreen).
+const SearchTrigger = lazy(() => import('./queues/QueueScreen').then((module) => ({ default: module.SearchTrigger })));
+const ShortcutKeys = lazy(() => import('./queues/QueueScreen').then((module) => ({ default: module.ShortcutKeys })));
+const headerTools = (
+  <>
+    <SearchTrigger />
+    <ShortcutKeys />
+  </>
+);
 
 const providers = { authProvider, dataProvider, i18nProvider, theme };
 /** The admin's one Store (<Admin store>): layouts and saved queries kept on the server per member. */
 const preferencesStore = createPreferencesStore(dataProvider);
 
-/** The layout, its screens drawn in the member's time zone. */
-const ZonedLayout = ({ children }: { children: ReactNode }) => (
-  <Layout>
-    <TimeZoneScope>{children}</TimeZoneScope>
-  </Layout>
-);
+/**
+ * The layout, its screens drawn in the member's time zone, with the header's search and shortcut keys; the queue
+ * table's code loads once the page is idle.
+ */
+function ZonedLayout({ children }: { children: ReactNode }) {
+  useEffect(preloadQueueScreen, []);
+  return (
+    <Layout headerTools={headerTools}>
+      <TimeZoneScope>{children}</TimeZoneScope>
+    </Layout>
+  );
+}
 
 /**
  * Toasts close after 5 s, pausing while hovered, at the bottom right: clear of the order page's action buttons
@@ -56,7 +72,7 @@ const notification = () => (
   <Notification anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} autoHideDuration={5000} />
 );
 
-/** One of the redirects of routes.ts, with the address's parameters. */
+/** One of the redirects of shared/routes.ts, with the address's parameters. */
 function Redirect({ to }: { to: (params: Record<string, string | undefined>) => string }) {
   const params = useParams();
   const basename = useBasename();
@@ -80,10 +96,10 @@ function RequireSignIn({ children }: { children: ReactNode }) {
  * of a <Resource>, named by its old-system address (providers/resources.ts says which API resource each reads), so
  * react-admin's routes are the old system's: a queue's list at /admin/<queue route>, Manage Team's at /admin/manage-team
  * and its edit view at /admin/manage-team/{id}. The custom routes are the one exception (the order page) and
- * the redirects of routes.ts.
+ * the redirects of shared/routes.ts.
  */
 export function App() {
-  // Custom queues are resources too: declared as they come from the API (queues/customQueues.ts).
+  // Custom queues are resources too: declared as they come from the API (queries/customQueues.ts).
   const customQueues = useSyncExternalStore(subscribeToCustomQueues, customQueuesSnapshot);
   return (
     <BrowserRouter>

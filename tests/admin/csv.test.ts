@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { downloadRowsAsCsv } from '../../admin/src/csv';
+import { downloadRowsAsCsv } from '../../admin/src/shared/csv';
 
 /** In the admin: the report and audit exports write no cell a spreadsheet would run. */
 describe('CSV exports', () => {

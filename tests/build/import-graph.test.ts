@@ -109,11 +109,72 @@ for (const { from, to } of edges) {
   if (own && other && own !== other) moduleGraph.set(own, [...new Set([...(moduleGraph.get(own) ?? []), other])]);
 }
 const moduleCycles = cycles(moduleGraph);
+/** Any two api/src folders (a module, core, db, plugins, storage, ...) importing each other, whichever files do it. */
+const apiFolderOf = (file: string) => {
+  if (!file.startsWith(API + path.sep) || ROOTS.has(file)) return undefined;
+  const parts = path.relative(API, file).split(path.sep);
+  return parts.length === 1 ? undefined : parts[0] === 'modules' ? `modules/${parts[1]}` : parts[0];
+};
+const apiFolderGraph = new Map<string, string[]>();
+for (const { from, to } of edges) {
+  const [own, other] = [apiFolderOf(from), apiFolderOf(to)];
+  if (own && other && own !== other) apiFolderGraph.set(own, [...new Set([...(apiFolderGraph.get(own) ?? []), other])]);
+}
+const apiFolderCycles = cycles(apiFolderGraph);
 /** A migration stays as it ran and production checks run before any seed: neither imports the API or seeds. */
 const migrationsAndChecks = [
   ...sourceFiles(path.join(ROOT, 'migrations')).filter((f) => /^\d+_/.test(path.basename(f))),
   path.join(API, 'productionChecks.ts'),
 ];
+/**
+ * admin/src in folders (docs/architecture.md#modules): at the bottom `shared/` (imports no other folder), then
+ * `providers/` (data, auth, HTTP; imports only shared), then the shell every screen stands in (the queries several
+ * screens share, the registry, preferences, live updates, notifications, sign-in, the member's account, the layout),
+ * then the screens (every other folder). App.tsx, main.tsx, coldLoad.ts and i18n/ (every screen's texts) put them
+ * together, so they may import any of them. "Up" is an import into a higher layer; a pair of folders importing each
+ * other (or any loop of folders) is a cycle whichever the layers.
+ */
+const ADMIN = path.join(ROOT, 'admin/src');
+const ADMIN_ROOTS = new Set(['App.tsx', 'main.tsx', 'coldLoad.ts'].map((f) => path.join(ADMIN, f)));
+const ADMIN_LAYERS: Record<string, number> = { shared: 0, providers: 1 };
+for (const shell of ['queries', 'registry', 'preferences', 'live', 'notifications', 'login', 'account', 'layout'])
+  ADMIN_LAYERS[shell] = 2;
+const SCREENS = 3;
+/** The admin folder a file is in, undefined for a composition root. */
+const adminFolderOf = (file: string) => {
+  if (!file.startsWith(ADMIN + path.sep) || ADMIN_ROOTS.has(file)) return undefined;
+  const folder = path.relative(ADMIN, file).split(path.sep)[0]!;
+  return folder === 'i18n' || folder === path.basename(file) ? undefined : folder;
+};
+const layerOf = (folder: string) => ADMIN_LAYERS[folder] ?? SCREENS;
+const adminEdges = edges.flatMap(({ from, to }) => {
+  const [own, other] = [adminFolderOf(from), adminFolderOf(to)];
+  return own && other && own !== other ? [{ from, to, own, other }] : [];
+});
+/** An import from a layer into a higher one; within the shell only a loop is refused (below). */
+const adminRunningUp = adminEdges.filter(
+  ({ own, other }) => layerOf(other) > layerOf(own) || (layerOf(own) < 2 && layerOf(other) === layerOf(own)),
+);
+const adminFolderGraph = new Map<string, string[]>();
+for (const { own, other } of adminEdges)
+  adminFolderGraph.set(own, [...new Set([...(adminFolderGraph.get(own) ?? []), other])]);
+const adminFolderCycles = cycles(adminFolderGraph);
+
+/** The browser's own objects, in code (comments left out): domain/ is shared with the API, so browser code lives in browser/. */
+const BROWSER_OBJECTS =
+  /\b(window|navigator|localStorage|sessionStorage)\.|URL\.createObjectURL|document\.(createElement|body)/;
+const codeOf = (file: string) =>
+  fs
+    .readFileSync(file, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\/\/.*$/gm, '');
+const browserCodeOutsideBrowsers = [
+  ...sourceFiles(path.join(ROOT, 'domain/src')).filter((file) => BROWSER_OBJECTS.test(codeOf(file))),
+  ...[...sourceFiles(path.join(ROOT, 'domain/src')), ...sourceFiles(API)].filter((file) =>
+    codeOf(file).includes("'@app/browser"),
+  ),
+].map(rel);
+
 const intoApiOrSeeds = [...importGraph(migrationsAndChecks)]
   .flatMap(([from, targets]) => targets.map((to) => ({ from, to })))
   .filter(({ from, to }) => {
@@ -131,10 +192,16 @@ describe('the import graph of api/src and admin/src', () => {
         ...found.map((c) => `  ${c.join(' , ')}`),
         `modules importing each other in a loop: ${moduleCycles.length}`,
         ...moduleCycles.map((c) => `  ${c.join(' , ')}`),
+        `api/src folders importing each other in a loop: ${apiFolderCycles.length}`,
+        ...apiFolderCycles.map((c) => `  ${c.join(' , ')}`),
         `imports running up from infrastructure into a module: ${runningUp.length}`,
         ...runningUp.map((e) => `  ${show(e)}`),
         `module imports of another module past its service: ${pastService.length}`,
         ...pastService.map((e) => `  ${show(e)}`),
+        `admin folders importing each other in a loop: ${adminFolderCycles.length}`,
+        ...adminFolderCycles.map((c) => `  ${c.join(' , ')}`),
+        `admin imports running up a layer: ${adminRunningUp.length}`,
+        ...adminRunningUp.map((e) => `  ${show(e)}`),
       ].join('\n'),
     );
     expect(files.length).toBeGreaterThan(100);
@@ -148,12 +215,28 @@ describe('the import graph of api/src and admin/src', () => {
     expect(moduleCycles).toEqual([]);
   });
 
+  it('has no loop between api/src folders', () => {
+    expect(apiFolderCycles).toEqual([]);
+  });
+
   it('has no import from infrastructure up into a module', () => {
     expect(runningUp.map(show)).toEqual([]);
   });
 
   it('reaches another module only through its service.ts', () => {
     expect(pastService.map(show)).toEqual([]);
+  });
+
+  it('has no loop between admin folders', () => {
+    expect(adminFolderCycles).toEqual([]);
+  });
+
+  it('has no admin import running up from shared, providers or the shell into a screen', () => {
+    expect(adminRunningUp.map(show)).toEqual([]);
+  });
+
+  it('keeps browser code out of domain/ and the API', () => {
+    expect(browserCodeOutsideBrowsers).toEqual([]);
   });
 
   it('keeps migrations and the production checks free of API and seed code', () => {

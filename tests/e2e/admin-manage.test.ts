@@ -102,7 +102,7 @@ describe.skipIf(!browserAvailable())('admin reports and management screens in Ch
       page.getByRole('button', { name: 'Export' }).click(),
     ]);
     const csv = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
-    // Every field quoted (admin/src/csv.ts): a lone carriage return in a cell cannot end a row.
+    // Every field quoted (admin/src/shared/csv.ts): a lone carriage return in a cell cannot end a row.
     const csvLine = (cells: string[]) => cells.map((cell) => `"${cell}"`).join(',');
     expect(csv.split('\r\n')).toEqual([
       csvLine([

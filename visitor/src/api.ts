@@ -1,4 +1,4 @@
-import { fileNameOf, saveBlob } from '@app/domain/browser/download';
+import { fileNameOf, saveBlob } from '@app/browser/download';
 import type { Notice } from './notice';
 
 /** A refused or failed call: the HTTP status (0 when the server was not reached) and its message. */

@@ -13,9 +13,9 @@ import {
   type Exporter,
 } from 'react-admin';
 import { Box, Typography } from '@mui/material';
-import { downloadRowsAsCsv } from '../csv';
+import { downloadRowsAsCsv } from '../shared/csv';
 import { statusLabel, type FieldDefinition } from '@app/domain';
-import { orderPagePath } from '../routes';
+import { orderPagePath } from '../shared/routes';
 import { filterInputs, formatValue, listFields, registryColumns, useRegistry, type CellRenderers } from '../registry';
 import { actionText } from './actionText';
 import { detailText } from './detailText';

@@ -5,7 +5,7 @@ import { useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { statusLabel } from '@app/domain';
 import { apiCall, apiUrl, httpClient } from '../providers/httpClient';
 import { fieldLabel, formatTimeFor, Section, useResourceDefinition } from '../registry';
-import { useClosableNotify } from '../layout/useClosableNotify';
+import { useClosableNotify } from '../shared/useClosableNotify';
 import { actionText } from './actionText';
 
 /** A change of GET /api/orders/:id/history; `hidden`: the member's role may not read its values. */

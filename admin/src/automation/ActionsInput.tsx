@@ -19,17 +19,16 @@ import {
   statusLabel,
   type ActionType,
 } from '@app/domain';
+import { choicesOf } from '../shared/choices';
 
 const A = 'resources.automation-rules.actions';
 const label = (field: string) => `${A}.fields.${field}`;
-const choicesOf = (values: readonly string[], name: (value: string) => string) =>
-  values.map((value) => ({ id: value, name: name(value) }));
 
 const TYPES = choicesOf(ACTION_TYPES, (type) => `${A}.types.${type}`);
 const MOVES = choicesOf(MOVE_TARGET_STATUSES, statusLabel);
 const STRATEGIES = choicesOf(ASSIGN_STRATEGIES, (strategy) => `${A}.strategies.${strategy}`);
-const ROLE_CHOICES = choicesOf(ROLES, (role) => role);
-const FLAGS = choicesOf(COMMENT_FLAGS, (flag) => flag);
+const ROLE_CHOICES = choicesOf(ROLES);
+const FLAGS = choicesOf(COMMENT_FLAGS);
 const need = [required()];
 
 /** The inputs of one action's own properties, by its type (domain ACTION_KEYS). */

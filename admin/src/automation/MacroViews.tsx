@@ -8,7 +8,7 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { AUTOMATION_LIMITS, ROLES, cleanAction, type MacroRecord } from '@app/domain';
-import { roleChoices } from '../configuration/records';
+import { choicesOf } from '../shared/choices';
 import { ActionsInput } from './ActionsInput';
 import { ActionsField } from './RuleViews';
 import { RecordCreate, RecordEdit, RecordList } from './RecordViews';
@@ -25,7 +25,7 @@ function MacroForm() {
   return (
     <SimpleForm defaultValues={{ roles: [], actions: [] }} sx={{ maxWidth: 1000 }} data-testid="macro-form">
       <TextInput source="name" validate={[required(), maxLength(AUTOMATION_LIMITS.nameLength)]} />
-      <CheckboxGroupInput source="roles" choices={roleChoices(ROLES)} validate={required()} />
+      <CheckboxGroupInput source="roles" choices={choicesOf(ROLES)} validate={required()} />
       <ActionsInput />
     </SimpleForm>
   );

@@ -3,7 +3,7 @@ import { Button, Menu, MenuItem } from '@mui/material';
 import BoltIcon from '@mui/icons-material/Bolt';
 import { useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { apiCall } from '../providers/httpClient';
-import { useClosableNotify } from '../layout/useClosableNotify';
+import { useClosableNotify } from '../shared/useClosableNotify';
 
 interface MacroChoice {
   id: number;

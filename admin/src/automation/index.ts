@@ -1,8 +1,9 @@
 import { lazy, type ComponentType } from 'react';
 
-type Views = typeof import('./views');
+type Views = typeof import('./lazyViews');
 
-const view = (name: keyof Views) => lazy(async () => ({ default: (await import('./views'))[name] as ComponentType }));
+const view = (name: keyof Views) =>
+  lazy(async () => ({ default: (await import('./lazyViews'))[name] as ComponentType }));
 
 /**
  * Automation in the Configuration area (Admins only: configuration.manage): rules, the log of their runs,

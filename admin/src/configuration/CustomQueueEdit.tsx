@@ -10,7 +10,7 @@ import {
 } from 'react-admin';
 import { CustomQueueForm, queueRecordOf, type CustomQueueFormValues } from './CustomQueueForm';
 import { ConfigurationTabs } from './ConfigurationTabs';
-import type { CustomQueueRow } from './records';
+import type { CustomQueueRow } from './rows';
 
 const T = 'resources.custom-queues';
 

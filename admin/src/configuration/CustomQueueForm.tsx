@@ -36,7 +36,8 @@ import {
 } from '@app/domain';
 import { inputFor, useResourceDefinition } from '../registry';
 import { CUSTOM_QUEUE_ICONS } from '../queues/customQueueIcons';
-import { roleChoices, type CustomQueueRow } from './records';
+import type { CustomQueueRow } from './rows';
+import { choicesOf } from '../shared/choices';
 
 const T = 'resources.custom-queues';
 
@@ -229,7 +230,7 @@ export function CustomQueueForm({ adding = false, toolbar }: { adding?: boolean;
       <AllStatusesButton />
       <FilterEditor />
       <FilterRefusal />
-      <CheckboxGroupInput source="roles" choices={roleChoices(ROLES)} validate={VALIDATE.roles} />
+      <CheckboxGroupInput source="roles" choices={choicesOf(ROLES)} validate={VALIDATE.roles} />
       <Row>
         <SelectInput source="icon" choices={ICON_CHOICES} />
         {/* A new queue left without a position goes last (the API's last + 10). */}

@@ -2,7 +2,7 @@ import { ChipField, CreateButton, DataTable, List, TopToolbar, useRecordContext,
 import { Box, Chip } from '@mui/material';
 import { statusLabel } from '@app/domain';
 import { ConfigurationTabs } from './ConfigurationTabs';
-import type { CustomQueueRow } from './records';
+import type { CustomQueueRow } from './rows';
 
 /** A queue's statuses and filter conditions, as chips. */
 function QueueRule() {

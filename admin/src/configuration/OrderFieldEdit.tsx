@@ -16,7 +16,7 @@ import {
 } from 'react-admin';
 import { fieldRecordOf, OrderFieldForm } from './OrderFieldForm';
 import { ConfigurationTabs } from './ConfigurationTabs';
-import type { OrderFieldRow } from './records';
+import type { OrderFieldRow } from './rows';
 
 const T = 'resources.order-fields';
 

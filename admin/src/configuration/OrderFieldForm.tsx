@@ -26,10 +26,11 @@ import {
   type OrderFieldRecord,
 } from '@app/domain';
 import { useResourceDefinition } from '../registry';
-import { roleChoices, type OrderFieldRow } from './records';
+import type { OrderFieldRow } from './rows';
+import { choicesOf } from '../shared/choices';
 
 const T = 'resources.order-fields';
-const ROLE_CHOICES = roleChoices(ROLES);
+const ROLE_CHOICES = choicesOf(ROLES);
 
 /** Choices are edited one per line and kept as a list. */
 const choicesFromLines = (text: string | null) =>

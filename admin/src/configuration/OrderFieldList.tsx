@@ -10,7 +10,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { ConfigurationTabs } from './ConfigurationTabs';
-import type { OrderFieldRow } from './records';
+import type { OrderFieldRow } from './rows';
 
 const FILTERS = [
   <NullableBooleanInput key="builtIn" source="builtIn" alwaysOn />,

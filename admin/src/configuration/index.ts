@@ -4,10 +4,11 @@ import type { ComponentType } from 'react';
 import ViewWeekIcon from '@mui/icons-material/ViewWeek';
 import InboxIcon from '@mui/icons-material/Inbox';
 
-type Views = typeof import('./views');
+type Views = typeof import('./lazyViews');
 
 /** One of the area's views, from the one chunk of them all (views.ts). */
-const view = (name: keyof Views) => lazy(async () => ({ default: (await import('./views'))[name] as ComponentType }));
+const view = (name: keyof Views) =>
+  lazy(async () => ({ default: (await import('./lazyViews'))[name] as ComponentType }));
 
 /**
  * The Configuration area (Admins only: configuration.manage): order fields and custom queues as

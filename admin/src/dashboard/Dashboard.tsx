@@ -5,8 +5,8 @@ import { can, QUEUES, queueByOrderName } from '@app/domain';
 import { queueLabelKey } from '../layout/menuLinks';
 import { roleCanAccess } from '../providers/resources';
 import { QueueList } from '../queues/QueueScreen';
-import { useFolderCounts } from '../queues/useFolderCounts';
-import { useCustomQueues } from '../queues/customQueues';
+import { useFolderCounts } from '../queries/useFolderCounts';
+import { useCustomQueues } from '../queries/customQueues';
 import DisputeRate from '../disputes/DisputeRate';
 
 const TILES = QUEUES.filter((queue) => queue.placement === 'tile');

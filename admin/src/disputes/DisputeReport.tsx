@@ -10,7 +10,7 @@ import {
   type Exporter,
 } from 'react-admin';
 import { dayjs } from '@app/domain';
-import { downloadRowsAsCsv } from '../csv';
+import { downloadRowsAsCsv } from '../shared/csv';
 import { listFields, registryColumns, useResourceDefinition } from '../registry';
 
 const RESOURCE = 'dispute-report';

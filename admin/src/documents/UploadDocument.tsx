@@ -13,7 +13,7 @@ import {
   type Validator,
 } from 'react-admin';
 import { DEFAULT_MAIL_PROVIDER, MAIL_PROVIDERS, type MailProvider } from '@app/domain';
-import { useOrderCall, versionOf } from '../shared/useOrderCall';
+import { useOrderCall, versionOf } from '../providers/useOrderCall';
 import { Section } from '../registry';
 import { useDocumentDownload, useLatestDocument } from './useDocuments';
 

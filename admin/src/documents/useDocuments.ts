@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useDataProvider, useGetManyReference, type Identifier, type RaRecord } from 'react-admin';
 import type { AppDataProvider } from '../providers/dataProvider';
-import { useClosableNotify } from '../layout/useClosableNotify';
-import { saveBlob } from '@app/domain/browser/download';
+import { useClosableNotify } from '../shared/useClosableNotify';
+import { saveBlob } from '@app/browser/download';
 
 /** A document of the `documents` resource; `link` is `/uploads/docs/{orderId}_{file1}`. */
 export interface DocumentRecord extends RaRecord {

@@ -9,8 +9,8 @@ import { Document, Page, pdfjs } from 'react-pdf';
 import 'react-pdf/dist/Page/TextLayer.css';
 import 'react-pdf/dist/Page/AnnotationLayer.css';
 import type { AppDataProvider } from '../providers/dataProvider';
-import { useClosableNotify } from '../layout/useClosableNotify';
-import { saveBlob } from '@app/domain/browser/download';
+import { useClosableNotify } from '../shared/useClosableNotify';
+import { saveBlob } from '@app/browser/download';
 import { packFileName, type DefencePackType } from './packs';
 
 // The worker is bundled with the app (an asset of this chunk), never fetched from a CDN.

@@ -1,7 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { createContext, lazy, Suspense, useContext, type ReactNode } from 'react';
 import { AppBar as RaAppBar, LoadingIndicator, Logout, UserMenu, useGetIdentity, useTranslate } from 'react-admin';
 import { Box, Typography } from '@mui/material';
-import { COUNTRY_NAME } from '../config';
+import { COUNTRY_NAME } from '../shared/config';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Bell } from '../notifications/Bell';
 
@@ -17,13 +17,15 @@ const TimeZoneMenuItem = lazy(() =>
 const ResetLayoutMenuItem = lazy(() =>
   import('../preferences/LayoutMenuItems').then((module) => ({ default: module.ResetLayoutMenuItem })),
 );
-// Search everywhere (its button, Ctrl/Cmd+K and its dialog) and the shortcut keys load once the header has drawn, with the queue
-// table's code (see queues/QueueScreen).
-const SearchTrigger = lazy(() => import('../queues/QueueScreen').then((module) => ({ default: module.SearchTrigger })));
-const ShortcutKeys = lazy(() => import('../queues/QueueScreen').then((module) => ({ default: module.ShortcutKeys })));
 const PublishLayoutMenuItem = lazy(() =>
   import('../preferences/LayoutMenuItems').then((module) => ({ default: module.PublishLayoutMenuItem })),
 );
+
+/**
+ * What the app puts at the head of the header's tools (search everywhere and the shortcut keys, App.tsx): the
+ * layout draws them without importing a screen's code.
+ */
+export const HeaderTools = createContext<ReactNode>(null);
 
 /**
  * Header: the country name, 'Welcome {name}', the language switch and react-admin's
@@ -32,14 +34,12 @@ const PublishLayoutMenuItem = lazy(() =>
 export function AppBar() {
   const { identity } = useGetIdentity();
   const translate = useTranslate();
+  const tools = useContext(HeaderTools);
   return (
     <RaAppBar
       toolbar={
         <>
-          <Suspense>
-            <SearchTrigger />
-            <ShortcutKeys />
-          </Suspense>
+          <Suspense>{tools}</Suspense>
           <Bell />
           <LanguageSwitch />
           <LoadingIndicator />

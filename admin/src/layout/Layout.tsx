@@ -1,13 +1,12 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Layout as RaLayout, TitlePortal, useBasename, useNotify, useTranslate } from 'react-admin';
-import { PRODUCT_TITLE } from '../config';
-import { takeSignInNotice } from '../login/signInNotice';
-import { useRefetchCountsOnRouteChange } from '../queues/useFolderCounts';
+import { PRODUCT_TITLE } from '../shared/config';
+import { takeSignInNotice } from '../providers/signInNotice';
+import { useRefetchCountsOnRouteChange } from '../queries/useFolderCounts';
 import { LiveProvider } from '../live/LiveProvider';
 import { useRegistry } from '../registry/useRegistry';
-import { preloadQueueScreen } from '../queues';
-import { AppBar } from './AppBar';
+import { AppBar, HeaderTools } from './AppBar';
 import { Menu } from './Menu';
 import { Sidebar } from './Sidebar';
 
@@ -40,35 +39,37 @@ function useBrowserTabTitle() {
   }, [title]);
 }
 
-export function Layout({ children }: { children: ReactNode }) {
+/** The app's frame; `headerTools` lead the header's tools (see HeaderTools). */
+export function Layout({ children, headerTools }: { children: ReactNode; headerTools?: ReactNode }) {
   useRefetchCountsOnRouteChange();
   useSignInNotice();
   useBrowserTabTitle();
   // Every list, form and order page is built from the registry: asked for here, as the layout first draws, it
   // comes in while the screen's code still loads, instead of after it.
   useRegistry();
-  useEffect(preloadQueueScreen, []);
   return (
     // minWidth 0 (react-admin's root says fit-content) keeps wide tables scrolling inside their own box
     // instead of widening the page.
     // The live stream feeds the header (the bell) and the sidebar (counts) as well as the screens.
     <LiveProvider>
-      <RaLayout
-        appBar={AppBar}
-        menu={Menu}
-        sidebar={Sidebar}
-        sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}
-      >
-        {/*
-        Where each screen's react-admin <Title> shows: the screen's heading, at the top of the page (the header
-        holds the country name).
-      */}
-        <TitlePortal component="h1" variant="h5" sx={{ mt: 2, mb: 1, flex: 'none', whiteSpace: 'normal' }} />
-        {children}
-        <Suspense>
-          <SecurityPrompts />
-        </Suspense>
-      </RaLayout>
+      <HeaderTools.Provider value={headerTools}>
+        <RaLayout
+          appBar={AppBar}
+          menu={Menu}
+          sidebar={Sidebar}
+          sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}
+        >
+          {/*
+          Where each screen's react-admin <Title> shows: the screen's heading, at the top of the page (the header
+          holds the country name).
+        */}
+          <TitlePortal component="h1" variant="h5" sx={{ mt: 2, mb: 1, flex: 'none', whiteSpace: 'normal' }} />
+          {children}
+          <Suspense>
+            <SecurityPrompts />
+          </Suspense>
+        </RaLayout>
+      </HeaderTools.Provider>
     </LiveProvider>
   );
 }

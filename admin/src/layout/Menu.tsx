@@ -10,9 +10,9 @@ import {
   useResourceDefinitions,
   useTranslate,
 } from 'react-admin';
-import { useFolderCounts } from '../queues/useFolderCounts';
-import { useCustomQueues } from '../queues/customQueues';
-import { useDisputesDue } from '../notifications/useDisputesDue';
+import { useFolderCounts } from '../queries/useFolderCounts';
+import { useCustomQueues } from '../queries/customQueues';
+import { useDisputesDue } from '../queries/useDisputesDue';
 import { DISPUTES_DUE, menuLinksFor } from './menuLinks';
 
 /**

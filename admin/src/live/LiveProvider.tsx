@@ -1,10 +1,10 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { LiveEvent } from '@app/domain';
-import { FOLDER_COUNTS_KEY } from '../queues/useFolderCounts';
-import { CUSTOM_QUEUES_KEY } from '../queues/customQueues';
+import { FOLDER_COUNTS_KEY } from '../queries/useFolderCounts';
+import { CUSTOM_QUEUES_KEY } from '../queries/customQueues';
 import { REGISTRY_KEY } from '../registry/useRegistry';
-import { DISPUTES_DUE_KEY } from '../notifications/useDisputesDue';
+import { DISPUTES_DUE_KEY } from '../queries/useDisputesDue';
 import { openLiveStream } from './liveClient';
 import { apiResourceOf } from '../providers/resources';
 

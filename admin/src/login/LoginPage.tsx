@@ -11,7 +11,7 @@ import {
   useNotify,
   useTranslate,
 } from 'react-admin';
-import { COUNTRY_NAME } from '../config';
+import { COUNTRY_NAME } from '../shared/config';
 import { takeSignOutNotice } from '../providers/session';
 import { passkeyAssertion } from './passkey';
 

@@ -3,7 +3,7 @@ import { ConfigurationTabs } from '../configuration/ConfigurationTabs';
 import { MailTemplateForm } from './MailTemplateForm';
 import { PreviewPanel } from './PreviewPanel';
 import { VersionHistory } from './VersionHistory';
-import type { MailTemplateRow } from './records';
+import type { MailTemplateRow } from './rows';
 
 function EditTitle() {
   const template = useRecordContext<MailTemplateRow>();

@@ -7,7 +7,7 @@ import {
   MAIL_TEMPLATE_LIMITS,
   MAIL_TEMPLATE_VARIABLES,
 } from '@app/domain';
-import { choicesOf } from './records';
+import { choicesOf } from '../shared/choices';
 
 const T = 'resources.mail-templates';
 const keyPattern = new RegExp(MAIL_TEMPLATE_KEY_PATTERN);

@@ -11,7 +11,8 @@ import {
 import { MAIL_BRANDS, MAIL_LANGUAGES } from '@app/domain';
 import { ConfigurationTabs } from '../configuration/ConfigurationTabs';
 import { formatTimeFor } from '../registry';
-import { choicesOf, type MailTemplateRow } from './records';
+import type { MailTemplateRow } from './rows';
+import { choicesOf } from '../shared/choices';
 
 const filters = [
   <TextInput key="key" source="key" alwaysOn />,

@@ -6,7 +6,7 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import SendIcon from '@mui/icons-material/Send';
 import { useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { mailTemplateCalls } from './api';
-import type { MailTemplateRow } from './records';
+import type { MailTemplateRow } from './rows';
 
 const T = 'resources.mail-templates.preview';
 

@@ -4,7 +4,7 @@ import RestoreIcon from '@mui/icons-material/Restore';
 import { useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { formatTimeFor } from '../registry';
 import { mailTemplateCalls } from './api';
-import type { MailTemplateRow } from './records';
+import type { MailTemplateRow } from './rows';
 
 const T = 'resources.mail-templates';
 

@@ -1,10 +1,11 @@
 import { lazy } from 'react';
 import type { ComponentType } from 'react';
 
-type Views = typeof import('./views');
+type Views = typeof import('./lazyViews');
 
 /** One of the views, from their one chunk (views.ts). */
-const view = (name: keyof Views) => lazy(async () => ({ default: (await import('./views'))[name] as ComponentType }));
+const view = (name: keyof Views) =>
+  lazy(async () => ({ default: (await import('./lazyViews'))[name] as ComponentType }));
 
 /**
  * Mail templates (Configuration, Admins only: configuration.manage): List, Create and Edit with a

@@ -15,7 +15,7 @@ import {
 } from 'react-admin';
 import type { MailProvider } from '@app/domain';
 import { useLatestDocument } from '../documents/useDocuments';
-import { useOrderCall, versionOf } from '../shared/useOrderCall';
+import { useOrderCall, versionOf } from '../providers/useOrderCall';
 
 interface ResendValues {
   email: string;

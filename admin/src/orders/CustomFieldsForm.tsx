@@ -10,7 +10,7 @@ import {
 } from 'react-admin';
 import type { FieldDefinition } from '@app/domain';
 import { byPosition, inputFor, Section, useResourceDefinition } from '../registry';
-import { useClosableNotify } from '../layout/useClosableNotify';
+import { useClosableNotify } from '../shared/useClosableNotify';
 
 /** The order fields the member's role may change (a custom field's editRoles), in page order. */
 function useEditableFields(): FieldDefinition[] {

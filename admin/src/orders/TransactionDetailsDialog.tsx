@@ -1,6 +1,6 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { Form, required, SaveButton, TextInput, useRecordContext, useTranslate } from 'react-admin';
-import { useOrderCall } from '../shared/useOrderCall';
+import { useOrderCall } from '../providers/useOrderCall';
 
 interface TransactionValues {
   transaction_id: string;

@@ -1,9 +1,9 @@
 import type { AuthProvider } from 'react-admin';
 import { apiCall, apiUrl, httpClient } from './httpClient';
 import { clearStoredUser, endSession, readStoredUser, roleFromToken, storeUser, type StoredUser } from './session';
-import { rememberSignInNotice } from '../login/signInNotice';
+import { rememberSignInNotice } from './signInNotice';
 import { roleCanAccess } from './resources';
-import { ACCOUNT_SECURITY_ROUTE } from '../routes';
+import { ACCOUNT_SECURITY_ROUTE } from '../shared/routes';
 
 /**
  * Sign-in against admin-login; the login is stored under `user` with accessToken, as the old system stores it.

@@ -1,6 +1,6 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, GetListParams, GetListResult } from 'react-admin';
-import { API_BASE } from '../config';
+import { API_BASE } from '../shared/config';
 import { httpClient } from './httpClient';
 import { readInWindows } from './readInWindows';
 import { ordersMethods, ordersResource } from './methods/orders';

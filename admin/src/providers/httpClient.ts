@@ -1,7 +1,7 @@
 import { fetchUtils, HttpError } from 'react-admin';
-import { API_BASE } from '../config';
+import { API_BASE } from '../shared/config';
 import { endSession, readStoredUser } from './session';
-import { securityState } from '../account/securityState';
+import { securityState } from './securityState';
 
 /** The answer envelope of every old-system endpoint. */
 export interface Envelope<T = unknown> {

@@ -1,5 +1,5 @@
 import type { Role } from '@app/domain';
-import { STORAGE_KEY } from '../config';
+import { STORAGE_KEY } from '../shared/config';
 
 /** The stored login, as the old system keeps it: the sign-in answer plus accessToken. */
 export interface StoredUser {

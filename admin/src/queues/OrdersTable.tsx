@@ -16,7 +16,7 @@ import { hiddenByDefaultOf, listFields, registryColumns, RegistryCell, type Reso
 import { BulkQueueActions, ConfirmedActionButton, actionsFor } from './actions';
 import { ORDER_CELLS } from './columns';
 import { LazyTableBody } from './LazyTableBody';
-import { orderPagePath } from '../routes';
+import { orderPagePath } from '../shared/routes';
 
 type Row = Record<string, unknown> & { id: number };
 

@@ -26,7 +26,7 @@ export const preloadQueueScreen = () => {
   const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1000));
   idle(() => void loadQueueScreen());
 };
-const FutureOrders = lazy(() => import('../futureOrders/FutureOrders'));
+const FutureOrders = lazy(() => import('./FutureOrders'));
 
 /** Icons by queue route; a queue added to the domain table without one gets the inbox icon. */
 const ICONS: Record<string, typeof InboxIcon> = {

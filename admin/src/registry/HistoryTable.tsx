@@ -8,7 +8,7 @@ import {
   type ReferenceManyFieldProps,
 } from 'react-admin';
 import { ColumnsButton } from '../preferences/ColumnsButton';
-import { ScrollRegion } from '../layout/ScrollRegion';
+import { ScrollRegion } from '../shared/ScrollRegion';
 import { useResourceDefinition } from './useRegistry';
 import { Section } from './ShowSections';
 import { listFields, registryColumns, type CellRenderers, type CellStyles } from './columns';

@@ -8,7 +8,7 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
-import { useClosableNotify } from '../layout/useClosableNotify';
+import { useClosableNotify } from '../shared/useClosableNotify';
 import { fieldLabel, formInputs, Section, useResourceDefinition } from '../registry';
 import { remarkFlags } from './CommentHistory';
 

@@ -17,11 +17,11 @@ import {
   type Exporter,
   type RaRecord,
 } from 'react-admin';
-import { downloadRowsAsCsv } from '../csv';
+import { downloadRowsAsCsv } from '../shared/csv';
 import { dayjs, type FieldDefinition } from '@app/domain';
 import { listFields, registryColumns, useResourceDefinition } from '../registry';
 import { ColumnsButton } from '../preferences';
-import { useClosableNotify } from '../layout/useClosableNotify';
+import { useClosableNotify } from '../shared/useClosableNotify';
 import type { ReportDefinition } from './definitions';
 
 /** The chart library loads with the first chart, not with the app. */

@@ -5,8 +5,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { useBasename, useTranslate } from 'react-admin';
 import { apiCall } from '../providers/httpClient';
-import { orderPagePath } from '../routes';
-import { useClosableNotify } from '../layout/useClosableNotify';
+import { orderPagePath } from '../shared/routes';
+import { useClosableNotify } from '../shared/useClosableNotify';
 
 /** The queue a member last worked in (this tab), where the order page's Next takes the next order from. */
 const LAST_QUEUE = 'speed.lastQueue';

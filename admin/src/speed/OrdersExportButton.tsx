@@ -2,10 +2,10 @@ import { Button } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useMutation } from '@tanstack/react-query';
 import { useListContext, useTranslate } from 'react-admin';
-import { fileNameOf, saveBlob } from '@app/domain/browser/download';
+import { fileNameOf, saveBlob } from '@app/browser/download';
 import { apiCall, apiUrl, refusal, withToken } from '../providers/httpClient';
 import { permanentFilterOf } from '../providers/resources';
-import { useClosableNotify } from '../layout/useClosableNotify';
+import { useClosableNotify } from '../shared/useClosableNotify';
 
 /**
  * A queue's CSV, whole: the server streams every row of the queue with the list's filters and the columns

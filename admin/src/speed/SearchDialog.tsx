@@ -15,7 +15,7 @@ import { useNavigate } from 'react-router-dom';
 import { useBasename, useTranslate } from 'react-admin';
 import { SEARCH_DEBOUNCE_MS, statusLabel } from '@app/domain';
 import { apiCall } from '../providers/httpClient';
-import { orderPagePath } from '../routes';
+import { orderPagePath } from '../shared/routes';
 
 type Found = Record<string, unknown>;
 interface SearchAnswer {

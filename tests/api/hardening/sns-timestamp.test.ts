@@ -12,8 +12,8 @@ import { dialects } from '../../helpers/db.js';
  * is stored (in production mode), so that a captured one cannot be played again later.
  */
 
-const FIXTURES = path.join(import.meta.dirname, '..', 'evidence', 'fixtures');
-/** The self-signed certificate and key the webhook tests sign with (tests/api/evidence/fixtures). */
+const FIXTURES = path.join(import.meta.dirname, '..', 'webhooks', 'fixtures');
+/** The self-signed certificate and key the webhook tests sign with (tests/api/webhooks/fixtures). */
 const SNS_CERT_FILE = path.join(FIXTURES, 'sns-test-cert.pem');
 const SNS_KEY = fs.readFileSync(path.join(FIXTURES, 'sns-test-key.pem'), 'utf8');
 const TOPIC = 'arn:aws:sns:us-east-1:123456789012:ses-events';

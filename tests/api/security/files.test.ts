@@ -7,7 +7,7 @@ import { postUpload } from '../../helpers/upload.js';
 import { minimalPdf } from '../../../seeds/generator.js';
 
 /**
- * Documents as an attack surface, beyond tests/api/files.test.ts (traversal, altered and expired
+ * Documents as an attack surface, beyond tests/api/files/links.test.ts (traversal, altered and expired
  * links): files that are two things at once, and the safe headers on every answer of the file route.
  */
 

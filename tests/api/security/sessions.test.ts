@@ -5,7 +5,7 @@ import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../../helpers/app.
 import { dialects } from '../../helpers/db.js';
 
 /**
- * Sessions beyond tests/api/auth.test.ts (which covers missing, garbage, other-secret and expired
+ * Sessions beyond tests/api/auth/auth.test.ts (which covers missing, garbage, other-secret and expired
  * tokens and a member changing their own password): tampered and confused tokens, tokens of members
  * who were deleted, re-passworded or demoted by someone else, and the document route's own token check.
  */

@@ -3,7 +3,7 @@ import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
 import SecurityIcon from '@mui/icons-material/Security';
 import { useUserMenu } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { ACCOUNT_SECURITY_ROUTE } from '../../routes';
+import { ACCOUNT_SECURITY_ROUTE } from '../../shared/routes';
 import { useSecurityText } from './text';
 
 /** "My sessions and security" in the avatar menu. */

@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { Form, PasswordInput } from 'react-admin';
-import { securityState } from '../securityState';
+import { securityState } from '../../providers/securityState';
 import { apiCall, apiUrl, httpClient } from '../../providers/httpClient';
 import { endSession } from '../../providers/session';
 import { passkeyAssertion } from '../../login/passkey';

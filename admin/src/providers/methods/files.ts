@@ -1,6 +1,6 @@
 import { HttpError } from 'react-admin';
-import { fileNameOf } from '@app/domain/browser/download';
-import { API_BASE } from '../../config';
+import { fileNameOf } from '@app/browser/download';
+import { API_BASE } from '../../shared/config';
 import type { Envelope } from '../httpClient';
 import { readStoredUser } from '../session';
 import { uploadFormData, type UploadInput } from './documents';

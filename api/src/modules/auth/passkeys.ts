@@ -1,12 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { nowUtc } from '@app/domain';
 import { badRequest, HttpError, notFound } from '../../http.js';
@@ -14,6 +10,9 @@ import type { Member } from '../../types.js';
 import { recordAudit } from '../audit/service.js';
 import { factorEnrolled, factorKinds, hasFactor } from './factors.js';
 import { readPolicy } from './policy.js';
+
+/** The WebAuthn library loads with the first passkey ceremony, not with every process that starts the API. */
+const webAuthn = () => import('@simplewebauthn/server');
 
 /** How long the browser may take to answer a ceremony's challenge. */
 const CHALLENGE_MS = 5 * 60_000;
@@ -74,7 +73,9 @@ const refused = (error: unknown): never => {
 /** Options for the browser to create a passkey for this member (none of the member's own twice). */
 export async function registrationOptions(app: FastifyInstance, member: Member) {
   const { rpID } = relyingParty(app);
-  const options = await generateRegistrationOptions({
+  const options = await (
+    await webAuthn()
+  ).generateRegistrationOptions({
     rpName: `${app.config.countryName} Back-office`,
     rpID,
     userName: member.email,
@@ -96,13 +97,17 @@ export async function registerPasskey(
   name: string | undefined,
 ) {
   const { rpID, origin } = relyingParty(app);
-  const result = await verifyRegistrationResponse({
-    response,
-    expectedChallenge: challengeOf(app, member.id, 'register'),
-    expectedOrigin: origin,
-    expectedRPID: rpID,
-    requireUserVerification: false,
-  }).catch(refused);
+  const result = await (
+    await webAuthn()
+  )
+    .verifyRegistrationResponse({
+      response,
+      expectedChallenge: challengeOf(app, member.id, 'register'),
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      requireUserVerification: false,
+    })
+    .catch(refused);
   if (!result.verified) refused(new Error('not verified'));
   const { credential } = result.registrationInfo!;
   if (await app.db('mfa_passkeys').where({ credential_id: credential.id }).first('id'))
@@ -126,7 +131,9 @@ export async function registerPasskey(
 export async function authenticationOptions(app: FastifyInstance, memberId: number) {
   const passkeys = await passkeysOf(app, memberId);
   if (!passkeys.length) throw badRequest('No passkey is set up for this account.');
-  const options = await generateAuthenticationOptions({
+  const options = await (
+    await webAuthn()
+  ).generateAuthenticationOptions({
     rpID: relyingParty(app).rpID,
     allowCredentials: passkeys.map(descriptor),
     userVerification: 'preferred',
@@ -140,18 +147,22 @@ export async function checkPasskey(app: FastifyInstance, memberId: number, respo
   const passkey = (await passkeysOf(app, memberId)).find((p) => p.credential_id === response.id);
   if (!passkey) throw badRequest('response: that passkey is not one of this account.');
   const { rpID, origin } = relyingParty(app);
-  const result = await verifyAuthenticationResponse({
-    response,
-    expectedChallenge: challengeOf(app, memberId, 'authenticate'),
-    expectedOrigin: origin,
-    expectedRPID: rpID,
-    credential: {
-      ...descriptor(passkey),
-      publicKey: Buffer.from(passkey.public_key, 'base64url'),
-      counter: Number(passkey.counter),
-    },
-    requireUserVerification: false,
-  }).catch(refused);
+  const result = await (
+    await webAuthn()
+  )
+    .verifyAuthenticationResponse({
+      response,
+      expectedChallenge: challengeOf(app, memberId, 'authenticate'),
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      credential: {
+        ...descriptor(passkey),
+        publicKey: Buffer.from(passkey.public_key, 'base64url'),
+        counter: Number(passkey.counter),
+      },
+      requireUserVerification: false,
+    })
+    .catch(refused);
   if (!result.verified) refused(new Error('not verified'));
   const taken = await app
     .db('mfa_passkeys')

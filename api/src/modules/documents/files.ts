@@ -1,6 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { badRequest } from '../../http.js';
-import { checkPdf } from './pdfCheck.js';
 
 /** The document types accepted (docs/product.md#documents-mail-and-evidence), by what their bytes say, with the extension they are stored under. */
 const ACCEPTED: Record<string, string> = {
@@ -42,6 +41,7 @@ export async function inspectDocument(bytes: Buffer): Promise<{ mime: string; ex
   const extension = type ? ACCEPTED[type.mime] : undefined;
   if (!type || !extension) throw badRequest('Only PDF, JPEG, PNG or WebP files can be uploaded.');
   if (!COMPLETE[type.mime]!(bytes)) throw badRequest('The file is damaged or incomplete. Please upload it again.');
-  if (type.mime === 'application/pdf') await checkPdf(bytes);
+  // pdf-lib loads with the first PDF, not with every process that starts the API (tests, workers).
+  if (type.mime === 'application/pdf') await (await import('./pdfCheck.js')).checkPdf(bytes);
   return { mime: type.mime, extension };
 }

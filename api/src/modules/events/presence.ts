@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { unlessRedisAway } from './redisAway.js';
+import { unlessRedisAway } from './redisOutage.js';
 
 /**
  * A member with an order page open, in one browser tab (`tab`), since `since` and until `expires` (ms) unless

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { unlessRedisAway } from './redisAway.js';
+import { unlessRedisAway } from './redisOutage.js';
 
 /** A count of open streams that may not pass `max` (per member, per address). */
 export interface SlotLimit {

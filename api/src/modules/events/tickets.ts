@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { TokenPayload } from '../../types.js';
-import { unlessRedisAway } from './redisAway.js';
+import { unlessRedisAway } from './redisOutage.js';
 
 /** What a ticket stands for: the token it was asked with (checked again when redeemed), and where to resume. */
 export interface TicketHolder {

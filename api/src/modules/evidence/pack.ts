@@ -4,7 +4,7 @@ import { blankedForRole, customValuesOf, mayReadFact } from '../orders/service.j
 import { placeOfIp } from '../../geo/ipLocation.js';
 import { describeUserAgent } from '../visitor/service.js';
 import { listMailEvents } from '../webhooks/service.js';
-import { assessCe3 } from './ce3.js';
+import { assessCe3 } from './compellingEvidence.js';
 import type { DefencePack, DefencePackType, PriorTransaction, PurchaseEvidence } from './packPdf.js';
 import {
   PACK_LOG_LIMIT,

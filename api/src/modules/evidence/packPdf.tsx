@@ -2,7 +2,7 @@ import { formatUtc, statusLabel, type Brand } from '@app/domain';
 import { IP_LOCATION_ATTRIBUTION, describePlace } from '../../geo/ipLocation.js';
 import { Fields, Paragraph, PdfDocument, Section, Table, orDash, renderPdf } from '../../pdf/components.js';
 import type { MailEventRow } from '../webhooks/service.js';
-import { CE3_WINDOW_DAYS, type Ce3Assessment, type Ce3Transaction } from './ce3.js';
+import { CE3_WINDOW_DAYS, type Ce3Assessment, type Ce3Transaction } from './compellingEvidence.js';
 import type { EvidenceDocument, EvidenceDownload, EvidenceMail, EvidenceOrder } from './repo.js';
 
 export type DefencePackType = 1 | 2;

@@ -4,7 +4,7 @@ import { conflict, notFound } from '../../http.js';
 import type { Member } from '../../types.js';
 import { touchOrderIn } from '../orders/service.js';
 import { assembleDefencePack, packForRole } from './pack.js';
-import { renderDefencePack, type DefencePackType } from './packPdf.js';
+import type { DefencePackType } from './packPdf.js';
 import { findEvidenceOrder } from './repo.js';
 
 /** Evidence exists only for orders that were delivered or are disputed. */
@@ -29,6 +29,8 @@ export async function defencePackPdf(
 ): Promise<Buffer> {
   const order = await defendableOrder(app, orderId);
   const pack = await assembleDefencePack(app, order, type);
+  // react-pdf loads with the first pack, not with every process that starts the API (tests, workers).
+  const { renderDefencePack } = await import('./packPdf.js');
   return renderDefencePack(packForRole(app.registry, member.type, pack));
 }
 

@@ -5,7 +5,6 @@ import type { AppConfig } from '../../config.js';
 import { badRequest } from '../../http.js';
 import type { Storage } from '../../storage/index.js';
 import { findDocument, latestDocument, readDocumentBytes } from '../files/service.js';
-import { renderInvoicePdf } from './invoicePdf.js';
 import { mailLanguageOfNationality } from './languages.js';
 import { renderLiquid, type MailVariables } from './liquid.js';
 import { findMailOrder, latestOutboxRowOf, type MailOrder, type OutboxRow } from './repo.js';
@@ -188,8 +187,13 @@ async function approvalAttachment(ctx: MailContext, row: OutboxRow, payload: Pay
   };
 }
 
-const invoicePdfOf = (ctx: MailContext, row: OutboxRow, payload: Payload, order: MailOrder, brand: Brand) =>
-  renderInvoicePdf(order, { brand, countryName: ctx.config.countryName, issuedAt: payload.issuedAt ?? row.created_at });
+/** react-pdf loads with the first invoice, not with every process that starts the API (tests, workers). */
+const invoicePdfOf = async (ctx: MailContext, row: OutboxRow, payload: Payload, order: MailOrder, brand: Brand) =>
+  (await import('./invoicePdf.js')).renderInvoicePdf(order, {
+    brand,
+    countryName: ctx.config.countryName,
+    issuedAt: payload.issuedAt ?? row.created_at,
+  });
 
 /** The invoice an invoice mail carries (or carried): the order as it is now, issued at the time fixed when queued. */
 export async function renderInvoiceOf(ctx: MailContext, row: OutboxRow): Promise<Buffer | null> {
