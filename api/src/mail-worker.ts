@@ -1,7 +1,8 @@
 import { loadConfig } from './config.js';
 import { createDb } from './db/knex.js';
 import { createStorage } from './storage/index.js';
-import { createMailWorker, type WorkerLog } from './modules/mail/worker.js';
+import type { WorkerLog } from './core/outboxWorker.js';
+import { createMailWorker } from './modules/mail/worker.js';
 import { migrateLatest } from '../../migrations/index.js';
 
 /**

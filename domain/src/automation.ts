@@ -21,9 +21,14 @@ export const TRIGGER_EVENTS = [
 ] as const;
 export type TriggerEvent = (typeof TRIGGER_EVENTS)[number];
 
-export type RuleTrigger =
-  | { type: 'event'; event: TriggerEvent; to?: Status; field?: string }
-  | { type: 'time'; status: Status; afterMinutes: number };
+/**
+ * A time: an order in `status` for `afterMinutes`, or `afterMinutes` from the value of a custom date or
+ * datetime `field` (negative: before it; a date counts from its midnight UTC).
+ */
+export type TimeTrigger =
+  { type: 'time'; status: Status; afterMinutes: number } | { type: 'time'; field: string; afterMinutes: number };
+
+export type RuleTrigger = { type: 'event'; event: TriggerEvent; to?: Status; field?: string } | TimeTrigger;
 
 export const ASSIGN_STRATEGIES = ['roundRobin', 'leastLoaded'] as const;
 export type AssignStrategy = (typeof ASSIGN_STRATEGIES)[number];
@@ -132,15 +137,26 @@ function checkTrigger(raw: unknown, problems: ConfigurationProblem[], orders: Pi
       if (!['type', 'event', 'to', 'field'].includes(key))
         problem(`.${key}`, `${key} is not part of an event trigger.`);
   } else if (raw.type === 'time') {
-    if (!STATUSES.includes(raw.status as Status))
-      problem('.status', `trigger.status is a status: ${STATUSES.join(', ')}.`);
-    if (!isWhole(raw.afterMinutes, 1, AUTOMATION_LIMITS.afterMinutes))
-      problem(
-        '.afterMinutes',
-        `trigger.afterMinutes is a whole number of minutes from 1 to ${AUTOMATION_LIMITS.afterMinutes}.`,
-      );
+    const max = AUTOMATION_LIMITS.afterMinutes;
+    if (raw.field !== undefined) {
+      const field = orders.fields.find((f) => f.source === raw.field);
+      if (!field?.custom || (field.type !== 'date' && field.type !== 'datetime'))
+        problem(
+          '.field',
+          `trigger.field names ${String(raw.field)}, which is no custom date or datetime field of orders.`,
+        );
+      if (raw.status !== undefined)
+        problem('.status', 'A time trigger counts from a status or from a field, not both.');
+      if (!isWhole(raw.afterMinutes, -max, max))
+        problem('.afterMinutes', `trigger.afterMinutes is a whole number of minutes from -${max} to ${max}.`);
+    } else {
+      if (!STATUSES.includes(raw.status as Status))
+        problem('.status', `trigger.status is a status: ${STATUSES.join(', ')} (or give a date field).`);
+      if (!isWhole(raw.afterMinutes, 1, max))
+        problem('.afterMinutes', `trigger.afterMinutes is a whole number of minutes from 1 to ${max}.`);
+    }
     for (const key of Object.keys(raw))
-      if (!['type', 'status', 'afterMinutes'].includes(key))
+      if (!['type', 'status', 'field', 'afterMinutes'].includes(key))
         problem(`.${key}`, `${key} is not part of a time trigger.`);
   } else problem('.type', 'trigger.type is "event" or "time".');
 }

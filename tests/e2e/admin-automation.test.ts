@@ -1,7 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { encodeId, nowUtc } from '@app/domain';
-import { browserAvailable, columnValues, launchBrowser, screenshot, signIn } from '../helpers/browser.js';
+import {
+  browserAvailable,
+  chooseOption,
+  openSignedIn,
+  columnValues,
+  launchBrowser,
+  screenshot,
+} from '../helpers/browser.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 /**
@@ -15,16 +22,7 @@ describe.skipIf(!browserAvailable())('Automation: rules and macros, in Chromium'
   let admin: Page;
   let team: Page;
 
-  const open = async (email: string) => {
-    const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
-    await signIn(page, server.url, email);
-    return page;
-  };
-  /** Picks `option` in the react-admin select labelled `label` (the nth such one). */
-  const choose = async (page: Page, label: RegExp, option: string, nth = 0) => {
-    await page.getByRole('combobox', { name: label }).nth(nth).click();
-    await page.getByRole('option', { name: option, exact: true }).click();
-  };
+  const open = (email: string) => openSignedIn(browser, server.url, email);
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -65,17 +63,17 @@ describe.skipIf(!browserAvailable())('Automation: rules and macros, in Chromium'
     await admin.locator('a[href$="/automation-rules/create"]').click();
     await admin.waitForURL(/automation-rules\/create$/);
     await admin.getByRole('textbox', { name: /^Name/ }).fill('Chase after two days');
-    await choose(admin, /^Trigger/, 'After a time in a status');
-    await choose(admin, /^Status/, 'Awaiting Customer');
+    await chooseOption(admin, /^Trigger/, 'After a time');
+    await chooseOption(admin, /^Status/, 'Awaiting Customer');
     await admin.getByRole('spinbutton', { name: /After \(minutes\)/ }).fill('2880');
     const add = admin.getByTestId('actions-input').getByRole('button', { name: 'Add' });
     await add.click();
-    await choose(admin, /^Action/, 'Move');
-    await choose(admin, /^Status/, 'Contact Customer', 1);
+    await chooseOption(admin, /^Action/, 'Move');
+    await chooseOption(admin, /^Status/, 'Contact Customer', 1);
     await add.click();
-    await choose(admin, /^Action/, 'Assign', 1);
-    await choose(admin, /^Strategy/, 'Round robin');
-    await choose(admin, /^Role/, 'Telecaller');
+    await chooseOption(admin, /^Action/, 'Assign', 1);
+    await chooseOption(admin, /^Strategy/, 'Round robin');
+    await chooseOption(admin, /^Role/, 'Telecaller');
 
     await admin.getByTestId('dry-run').click();
     const result = admin.getByTestId('dry-run-result');

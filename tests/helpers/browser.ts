@@ -40,3 +40,16 @@ export async function columnValues(scope: Page | Locator, header: string) {
   const index = (await tableHeaders(scope)).indexOf(header);
   return scope.locator(`tbody tr td:nth-child(${index + 1})`).allTextContents();
 }
+
+/** A page in a context of its own (its own session), at a desktop width, signed in as `email`. */
+export async function openSignedIn(browser: Browser, baseUrl: string, email: string) {
+  const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+  await signIn(page, baseUrl, email);
+  return page;
+}
+
+/** Picks `option` in the react-admin select labelled `label` (the nth such one). */
+export async function chooseOption(page: Page, label: RegExp, option: string, nth = 0) {
+  await page.getByRole('combobox', { name: label }).nth(nth).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}

@@ -4,21 +4,17 @@ import PlayCircleOutlineIcon from '@mui/icons-material/PlayCircleOutline';
 import {
   BooleanField,
   BooleanInput,
-  CreateButton,
-  Create,
   DataTable,
-  Edit,
   FormDataConsumer,
-  List,
   NumberInput,
   SelectInput,
   SimpleForm,
   TextInput,
-  TopToolbar,
   maxLength,
   required,
   useRecordContext,
   useTranslate,
+  useTranslateLabel,
 } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import {
@@ -31,9 +27,10 @@ import {
   type RuleRecord,
 } from '@app/domain';
 import { apiUrl, httpClient } from '../providers/httpClient';
-import { ConfigurationTabs } from '../configuration/ConfigurationTabs';
 import { conditionsOf, FilterEditor, filterOf, type Condition } from '../configuration/CustomQueueForm';
+import { useResourceDefinition } from '../registry';
 import { ActionsInput } from './ActionsInput';
+import { RecordCreate, RecordEdit, RecordList } from './RecordViews';
 
 const R = 'resources.automation-rules';
 const STATUS_CHOICES = STATUSES.map((status) => ({ id: status, name: statusLabel(status) }));
@@ -49,7 +46,9 @@ const ruleOf = ({ conditionList, trigger, actions, ...rule }: RuleFormValues) =>
   position: rule.position ?? 0,
   trigger:
     trigger.type === 'time'
-      ? { type: 'time', status: trigger.status, afterMinutes: trigger.afterMinutes }
+      ? 'field' in trigger && trigger.field
+        ? { type: 'time', field: trigger.field, afterMinutes: trigger.afterMinutes }
+        : { type: 'time', status: 'status' in trigger ? trigger.status : undefined, afterMinutes: trigger.afterMinutes }
       : Object.fromEntries(
           Object.entries({ type: 'event', event: trigger.event, to: trigger.to }).filter(([, v]) => v),
         ),
@@ -57,8 +56,21 @@ const ruleOf = ({ conditionList, trigger, actions, ...rule }: RuleFormValues) =>
   actions: (actions ?? []).map((action) => cleanAction(action as Record<string, unknown>)),
 });
 
-/** The trigger: an event (and the status it moves into), or a time in a status. */
+/** The custom date and datetime fields a time rule may count from. */
+function useDateFieldChoices() {
+  const orders = useResourceDefinition('orders');
+  const translateLabel = useTranslateLabel();
+  return (orders?.fields ?? [])
+    .filter((field) => field.custom && (field.type === 'date' || field.type === 'datetime'))
+    .map((field) => ({
+      id: field.source,
+      name: String(translateLabel({ source: field.source, label: field.label, resource: 'orders' })),
+    }));
+}
+
+/** The trigger: an event (and the status it moves into), or a time in a status or from a date field. */
 function TriggerInput() {
+  const dateFields = useDateFieldChoices();
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
       <SelectInput source="trigger.type" label={`${R}.trigger.type`} choices={TRIGGER_TYPES} validate={required()} />
@@ -66,16 +78,26 @@ function TriggerInput() {
         {({ formData }) =>
           (formData as RuleFormValues).trigger?.type === 'time' ? (
             <>
-              <SelectInput
-                source="trigger.status"
-                label={`${R}.trigger.status`}
-                choices={STATUS_CHOICES}
-                validate={required()}
-              />
+              {(formData as { trigger: { field?: string } }).trigger.field ? null : (
+                <SelectInput
+                  source="trigger.status"
+                  label={`${R}.trigger.status`}
+                  choices={STATUS_CHOICES}
+                  validate={required()}
+                />
+              )}
+              {dateFields.length > 0 && (
+                <SelectInput
+                  source="trigger.field"
+                  label={`${R}.trigger.field`}
+                  choices={dateFields}
+                  emptyText="—"
+                  helperText={`${R}.help.field`}
+                />
+              )}
               <NumberInput
                 source="trigger.afterMinutes"
                 label={`${R}.trigger.afterMinutes`}
-                min={1}
                 validate={required()}
                 helperText={`${R}.help.afterMinutes`}
               />
@@ -163,30 +185,19 @@ function RuleForm() {
   );
 }
 
-const Tabs = () => <ConfigurationTabs current="automation-rules" />;
 const transform = (values: RuleFormValues) => ruleOf(values);
 
-export function RuleCreate() {
-  return (
-    <>
-      <Tabs />
-      <Create title={`${R}.createTitle`} transform={transform} redirect="list">
-        <RuleForm />
-      </Create>
-    </>
-  );
-}
+export const RuleCreate = () => (
+  <RecordCreate tab="automation-rules" title={`${R}.createTitle`} transform={transform}>
+    <RuleForm />
+  </RecordCreate>
+);
 
-export function RuleEdit() {
-  return (
-    <>
-      <Tabs />
-      <Edit transform={transform} mutationMode="pessimistic" redirect="list">
-        <RuleForm />
-      </Edit>
-    </>
-  );
-}
+export const RuleEdit = () => (
+  <RecordEdit tab="automation-rules" transform={transform}>
+    <RuleForm />
+  </RecordEdit>
+);
 
 function TriggerField() {
   const rule = useRecordContext<RuleRecord>();
@@ -194,7 +205,7 @@ function TriggerField() {
   if (!rule) return null;
   const { trigger } = rule;
   return trigger.type === 'time' ? (
-    <>{`${statusLabel(trigger.status)} ≥ ${trigger.afterMinutes} min`}</>
+    <>{`${'field' in trigger ? trigger.field : statusLabel(trigger.status)} ${'field' in trigger ? '+' : '≥'} ${trigger.afterMinutes} min`}</>
   ) : (
     <>{`${translate(`${R}.trigger.types.event`)}: ${trigger.event}${trigger.to ? ` → ${statusLabel(trigger.to)}` : ''}`}</>
   );
@@ -206,40 +217,20 @@ function ActionsField() {
   return <>{rule?.actions.map((a) => translate(`${R}.actions.types.${a.type}`)).join(', ')}</>;
 }
 
-export function RuleList() {
-  const translate = useTranslate();
-  return (
-    <>
-      <Tabs />
-      <List
-        title={translate('resources.order-fields.title')}
-        sort={{ field: 'position', order: 'ASC' }}
-        pagination={false}
-        perPage={100}
-        exporter={false}
-        empty={false}
-        actions={
-          <TopToolbar>
-            <CreateButton />
-          </TopToolbar>
-        }
-      >
-        <DataTable rowClick="edit" bulkActionButtons={false}>
-          <DataTable.Col source="name" />
-          <DataTable.Col source="enabled">
-            <BooleanField source="enabled" />
-          </DataTable.Col>
-          <DataTable.Col source="trigger" disableSort>
-            <TriggerField />
-          </DataTable.Col>
-          <DataTable.Col source="actions" disableSort>
-            <ActionsField />
-          </DataTable.Col>
-          <DataTable.Col source="position" />
-        </DataTable>
-      </List>
-    </>
-  );
-}
+export const RuleList = () => (
+  <RecordList tab="automation-rules" sort="position">
+    <DataTable.Col source="name" />
+    <DataTable.Col source="enabled">
+      <BooleanField source="enabled" />
+    </DataTable.Col>
+    <DataTable.Col source="trigger" disableSort>
+      <TriggerField />
+    </DataTable.Col>
+    <DataTable.Col source="actions" disableSort>
+      <ActionsField />
+    </DataTable.Col>
+    <DataTable.Col source="position" />
+  </RecordList>
+);
 
 export { ActionsField };

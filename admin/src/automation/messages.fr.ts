@@ -20,7 +20,7 @@ const actionsFr: Texts<typeof automationEn>['automation-rules']['actions'] = {
     role: 'Rôle',
     cap: 'Commandes ouvertes au plus par membre',
     presentMinutes: 'Connecté depuis moins de (minutes)',
-    field: 'Clé du champ',
+    field: 'Ou depuis la date de',
     value: 'Valeur',
     text: 'Texte',
     template: 'Modèle',
@@ -47,14 +47,16 @@ export const automationFr: Texts<typeof automationEn> = {
       type: 'Déclencheur',
       event: 'Évènement',
       to: 'Vers le statut',
-      field: 'Clé du champ',
+      field: 'Ou depuis la date de',
       status: 'Statut',
       afterMinutes: 'Après (minutes)',
-      types: { event: 'Sur un évènement', time: 'Après un temps dans un statut' },
+      types: { event: 'Sur un évènement', time: 'Après un temps' },
     },
     help: {
       conditions: 'La règle n’agit que sur les commandes qui remplissent chaque condition ci-dessous.',
-      afterMinutes: '2880 minutes font 2 jours. Une fois par commande à chaque entrée dans le statut.',
+      afterMinutes:
+        '2880 minutes font 2 jours. Une fois par commande à chaque entrée dans le statut, ou une fois par valeur de la date (négatif : avant).',
+      field: 'Une date compte depuis son minuit UTC.',
       position: 'Les règles d’un même évènement s’exécutent la plus petite d’abord.',
     },
     dryRun: {

@@ -8,6 +8,7 @@ import { ManualClock } from '../../../api/src/core/clock.js';
 import { createWebhookWorker, SIGNATURE_HEADER } from '../../../api/src/modules/automation/webhooks.js';
 import { createTestApp, signInAgain, signInDemoAccounts, type TestApp } from '../../helpers/app.js';
 import { dialects } from '../../helpers/db.js';
+import { createRule as createScenarioRule, takeOrders as takeScenarioOrders } from './scenario.js';
 
 /** Orders the scenarios own are named so; rules' conditions pick them by that name. */
 const NAME = 'Automation Test';
@@ -36,30 +37,9 @@ describe.each(dialects())('automation on %s', (dialect) => {
   const move = (id: number, status: string) =>
     call('admin', 'PUT', '/api/admin/move-order-status', { orderIds: [id], updatingStatus: status });
 
-  /** Unassigned New orders of its own for a scenario, named so that only its rules pick them. */
-  async function takeOrders(count: number, tag: string): Promise<number[]> {
-    const ids: number[] = (
-      await t
-        .db('orders')
-        .where({ process_status: 'New' })
-        .whereNull('assignee_id')
-        .whereNot('full_name', 'like', `${NAME}%`)
-        .orderBy('order_id')
-        .limit(count)
-        .pluck('order_id')
-    ).map(Number);
-    await t
-      .db('orders')
-      .whereIn('order_id', ids)
-      .update({ full_name: `${NAME} ${tag}` });
-    return ids;
-  }
+  const takeOrders = (count: number, tag: string) => takeScenarioOrders(t, count, `${NAME} ${tag}`, NAME);
+  const createRule = (body: object) => createScenarioRule(t, tokens.admin!, body);
 
-  async function createRule(body: object) {
-    const res = await call('admin', 'POST', '/api/automation-rules', body);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as { id: number };
-  }
   it('keeps rules and macros for Admins only, and refuses a bad one naming the field', async () => {
     const body = {
       name: 'Chase',
@@ -290,6 +270,16 @@ describe.each(dialects())('automation on %s', (dialect) => {
     for (const id of ids.slice(0, 6)) expect((await run('admin', id, roundRobin)).statusCode).toBe(200);
     const holders = await Promise.all(ids.slice(0, 6).map(async (id) => Number((await order(id)).assignee_id)));
     expect(holders).toEqual([...teles, ...teles]);
+    // Each hears of the orders given to them, in the bell.
+    for (const tele of teles)
+      expect(
+        await t.db('notifications').where({ member_id: tele, kind: 'assigned' }).orderBy('id').pluck('title'),
+      ).toEqual(
+        ids
+          .slice(0, 6)
+          .filter((_, i) => holders[i] === tele)
+          .map((id) => `Order ${id} was assigned to you (Demo Admin).`),
+      );
     const full = await run('admin', ids[6]!, roundRobin);
     expect(full.statusCode).toBe(409);
     expect((await order(ids[6]!)).assignee_id).toBeNull();

@@ -102,6 +102,7 @@ function orderChangeOf(
   actions: RuleAction[],
   assignees: Map<number, Assignee>,
   done: Done,
+  given: Assignee[],
 ) {
   return (order: Parameters<Parameters<typeof changeOrdersIn>[3]>[0]): OrderChange | null => {
     // The order as the actions so far leave it: each action reads what the ones before it did.
@@ -131,6 +132,7 @@ function orderChangeOf(
             return done.push({ type: 'assign', done: false, note: 'already theirs' });
           events.push({ action: 'assign', from: (state.assign_to as string | null) ?? null, to: member.name });
           set({ assignee_id: member.id, assign_to: member.name, assigned_at: nowUtc() });
+          given.push(member);
           return done.push({ type: 'assign', done: true, note: member.name });
         }
         case 'unassign':
@@ -182,21 +184,39 @@ export async function runActions(
 ): Promise<Done> {
   const now = app.clock.now();
   const done: Done = [];
+  const given: Assignee[] = [];
   await withTransactionRetry(app.db, async (trx) => {
     done.length = 0;
+    given.length = 0;
     await first?.(trx);
     const assignees = new Map<number, Assignee>();
     for (const [i, action] of actions.entries())
       if (action.type === 'assign') assignees.set(i, await assigneeOf(trx, action, now));
     const seen = seenVersion === undefined ? undefined : seenVersions([orderId], seenVersion);
-    await changeOrdersIn(trx, actor, [orderId], orderChangeOf(app, actor, actions, assignees, done), seen, cause);
+    await changeOrdersIn(
+      trx,
+      actor,
+      [orderId],
+      orderChangeOf(app, actor, actions, assignees, done, given),
+      seen,
+      cause,
+    );
     for (const action of actions) await sideEffect(app, trx, orderId, action, actor, cause, done);
   });
   // Told once the change is kept: a notice of a change rolled back would tell of nothing.
+  const link = `/view-order/${encodeId(orderId)}`;
+  // A member given the order by someone else (a rule, a macro) hears of it, once however many assigns.
+  const assignee = given.at(-1);
+  if (assignee && assignee.id !== actor.id)
+    await notify(
+      app.db,
+      [assignee.id],
+      { kind: 'assigned', title: `Order ${orderId} was assigned to you (${actor.name}).`, link },
+      app.clock.now(),
+    );
   for (const action of actions)
     if (action.type === 'notify') {
       const audience = action.members?.length ? action.members : action.role ? { role: action.role } : [];
-      const link = `/view-order/${encodeId(orderId)}`;
       await notify(app.db, audience, { kind: 'rule', title: action.message, link }, app.clock.now());
       done.push({ type: 'notify', done: true });
     }

@@ -19,5 +19,5 @@ export default fp(
     app.decorate('automation', { runDueRules: () => automationService.runDueRules(app), settled: events.settled });
     await app.register(routes, { prefix: '/api' });
   },
-  { name: 'automation', dependencies: ['orders'] },
+  { name: 'automation', dependencies: ['orders', 'webhooks'] },
 );

@@ -49,18 +49,28 @@ export const findRule = async (db: Knex, id: number): Promise<StoredRule | undef
   return row && ruleOf(row);
 };
 
-export const insertRule = (db: Knex, rule: Omit<RuleRecord, 'id'>) =>
-  insertOne(db, 'automation_rules', { ...ruleRow(rule), created_at: nowUtc(), updated_at: nowUtc() });
+/** `scanFrom`: where the time scheduler's first pass starts (null: from the start). */
+export const insertRule = (db: Knex, rule: Omit<RuleRecord, 'id'>, scanFrom: string | null) =>
+  insertOne(db, 'automation_rules', {
+    ...ruleRow(rule),
+    scanned_until: scanFrom,
+    created_at: nowUtc(),
+    updated_at: nowUtc(),
+  });
 
-/** A changed trigger starts the time scheduler's scan again. */
-export const updateRule = (db: Knex, id: number, rule: Omit<RuleRecord, 'id'>, rescan: boolean) =>
+/** A changed trigger starts the time scheduler's scan again, from `rescanFrom` (undefined: goes on). */
+export const updateRule = (db: Knex, id: number, rule: Omit<RuleRecord, 'id'>, rescanFrom: string | null | undefined) =>
   db('automation_rules')
     .where({ id })
-    .update({ ...ruleRow(rule), updated_at: nowUtc(), ...(rescan ? { scanned_until: null } : {}) });
+    .update({
+      ...ruleRow(rule),
+      updated_at: nowUtc(),
+      ...(rescanFrom !== undefined ? { scanned_until: rescanFrom } : {}),
+    });
 
 export const deleteRule = (db: Knex, id: number) => db('automation_rules').where({ id }).del();
 
-export const markScanned = (db: Knex, id: number, until: string) =>
+export const markScanned = (db: Knex, id: number, until: string | null) =>
   db('automation_rules').where({ id }).update({ scanned_until: until });
 
 interface MacroRow {

@@ -1,5 +1,6 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 import { answerList, readJsonParams, type ListParams } from '../../core/listAnswer.js';
 import { badRequest } from '../../http.js';
 import {
@@ -22,7 +23,52 @@ import * as automation from './service.js';
 
 const tags = ['automation'];
 const manage = { permission: 'configuration.manage' } as const;
-const listed = { preValidation: readJsonParams };
+
+type Json = Record<string, unknown>;
+
+/**
+ * A kind of record Admins keep (rules, macros, SLA policies): list, one, create, update and delete at
+ * `/api/<resource>`, in ra-data-simple-rest's conventions, each answered as `answer`.
+ */
+function recordRoutes(
+  app: FastifyInstance,
+  resource: string,
+  { answer, body, sort }: { answer: TSchema; body: TSchema; sort?: [string, string] },
+  service: {
+    list(): Promise<Array<{ id: number }>>;
+    get(id: number): Promise<unknown>;
+    create(body: Json): Promise<unknown>;
+    update(id: number, body: Json): Promise<unknown>;
+    remove(id: number): Promise<unknown>;
+  },
+) {
+  const one = `/${resource}/:id`;
+  const id = (request: FastifyRequest) => (request.params as { id: number }).id;
+  app.get(
+    `/${resource}`,
+    {
+      schema: { tags, querystring: ListQuery, response: { 200: Type.Array(answer) } },
+      config: manage,
+      preValidation: readJsonParams,
+    },
+    async (request, reply) =>
+      answerList(reply, resource, await service.list(), { ...(sort && { sort }), ...(request.query as ListParams) }),
+  );
+  app.get(one, { schema: { tags, params: IdParams, response: { 200: answer } }, config: manage }, async (request) =>
+    service.get(id(request)),
+  );
+  app.post(`/${resource}`, { schema: { tags, body, response: { 200: answer } }, config: manage }, async (request) =>
+    service.create(request.body as Json),
+  );
+  app.put(
+    one,
+    { schema: { tags, params: IdParams, body, response: { 200: answer } }, config: manage },
+    async (request) => service.update(id(request), request.body as Json),
+  );
+  app.delete(one, { schema: { tags, params: IdParams, response: { 200: answer } }, config: manage }, async (request) =>
+    service.remove(id(request)),
+  );
+}
 
 /**
  * Automation, Admins only: /api/automation-rules (and their dry run), /api/macros, the log of runs
@@ -30,21 +76,17 @@ const listed = { preValidation: readJsonParams };
  * from an order page.
  */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(
-    '/automation-rules',
-    { schema: { tags, querystring: ListQuery, response: { 200: Type.Array(RuleAnswer) } }, config: manage, ...listed },
-    async (request, reply) =>
-      answerList(reply, 'automation-rules', await automation.listRules(app), request.query as ListParams),
-  );
-  app.get(
-    '/automation-rules/:id',
-    { schema: { tags, params: IdParams, response: { 200: RuleAnswer } }, config: manage },
-    async (request) => automation.getRule(app, request.params.id),
-  );
-  app.post(
-    '/automation-rules',
-    { schema: { tags, body: RuleBody, response: { 200: RuleAnswer } }, config: manage },
-    async (request) => automation.createRule(app, request.body),
+  recordRoutes(
+    app,
+    'automation-rules',
+    { answer: RuleAnswer, body: RuleBody },
+    {
+      list: () => automation.listRules(app),
+      get: (id) => automation.getRule(app, id),
+      create: (body) => automation.createRule(app, body),
+      update: (id, body) => automation.updateRule(app, id, body),
+      remove: (id) => automation.deleteRule(app, id),
+    },
   );
   app.post(
     '/automation-rules/dry-run',
@@ -59,20 +101,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => automation.dryRun(app, request.body),
   );
-  app.put(
-    '/automation-rules/:id',
-    { schema: { tags, params: IdParams, body: RuleBody, response: { 200: RuleAnswer } }, config: manage },
-    async (request) => automation.updateRule(app, request.params.id, request.body),
-  );
-  app.delete(
-    '/automation-rules/:id',
-    { schema: { tags, params: IdParams, response: { 200: RuleAnswer } }, config: manage },
-    async (request) => automation.deleteRule(app, request.params.id),
-  );
 
   app.get(
     '/automation-runs',
-    { schema: { tags, querystring: ListQuery, response: { 200: Type.Array(RunAnswer) } }, config: manage, ...listed },
+    {
+      schema: { tags, querystring: ListQuery, response: { 200: Type.Array(RunAnswer) } },
+      config: manage,
+      preValidation: readJsonParams,
+    },
     async (request, reply) => {
       const { filter = {}, range = [0, 24] } = request.query as ListParams;
       if (range[1] < range[0] || range[1] - range[0] >= 1000)
@@ -97,68 +133,29 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => automation.getRun(app, request.params.id),
   );
 
-  app.get(
-    '/macros',
-    { schema: { tags, querystring: ListQuery, response: { 200: Type.Array(MacroAnswer) } }, config: manage, ...listed },
-    async (request, reply) =>
-      answerList(reply, 'macros', await automation.listMacros(app), {
-        sort: ['name', 'ASC'],
-        ...(request.query as ListParams),
-      }),
-  );
-  app.get(
-    '/macros/:id',
-    { schema: { tags, params: IdParams, response: { 200: MacroAnswer } }, config: manage },
-    async (request) => automation.getMacro(app, request.params.id),
-  );
-  app.post(
-    '/macros',
-    { schema: { tags, body: MacroBody, response: { 200: MacroAnswer } }, config: manage },
-    async (request) => automation.createMacro(app, request.body),
-  );
-  app.put(
-    '/macros/:id',
-    { schema: { tags, params: IdParams, body: MacroBody, response: { 200: MacroAnswer } }, config: manage },
-    async (request) => automation.updateMacro(app, request.params.id, request.body),
-  );
-  app.delete(
-    '/macros/:id',
-    { schema: { tags, params: IdParams, response: { 200: MacroAnswer } }, config: manage },
-    async (request) => automation.deleteMacro(app, request.params.id),
-  );
-
-  app.get(
-    '/sla-policies',
+  recordRoutes(
+    app,
+    'macros',
+    { answer: MacroAnswer, body: MacroBody, sort: ['name', 'ASC'] },
     {
-      schema: { tags, querystring: ListQuery, response: { 200: Type.Array(PolicyAnswer) } },
-      config: manage,
-      ...listed,
+      list: () => automation.listMacros(app),
+      get: (id) => automation.getMacro(app, id),
+      create: (body) => automation.createMacro(app, body),
+      update: (id, body) => automation.updateMacro(app, id, body),
+      remove: (id) => automation.deleteMacro(app, id),
     },
-    async (request, reply) =>
-      answerList(reply, 'sla-policies', await automation.listPolicies(app), {
-        sort: ['id', 'ASC'],
-        ...(request.query as ListParams),
-      }),
   );
-  app.get(
-    '/sla-policies/:id',
-    { schema: { tags, params: IdParams, response: { 200: PolicyAnswer } }, config: manage },
-    async (request) => automation.getPolicy(app, request.params.id),
-  );
-  app.post(
-    '/sla-policies',
-    { schema: { tags, body: PolicyBody, response: { 200: PolicyAnswer } }, config: manage },
-    async (request) => automation.createPolicy(app, request.body),
-  );
-  app.put(
-    '/sla-policies/:id',
-    { schema: { tags, params: IdParams, body: PolicyBody, response: { 200: PolicyAnswer } }, config: manage },
-    async (request) => automation.updatePolicy(app, request.params.id, request.body),
-  );
-  app.delete(
-    '/sla-policies/:id',
-    { schema: { tags, params: IdParams, response: { 200: PolicyAnswer } }, config: manage },
-    async (request) => automation.deletePolicy(app, request.params.id),
+  recordRoutes(
+    app,
+    'sla-policies',
+    { answer: PolicyAnswer, body: PolicyBody, sort: ['id', 'ASC'] },
+    {
+      list: () => automation.listPolicies(app),
+      get: (id) => automation.getPolicy(app, id),
+      create: (body) => automation.createPolicy(app, body),
+      update: (id, body) => automation.updatePolicy(app, id, body),
+      remove: (id) => automation.deletePolicy(app, id),
+    },
   );
 
   app.get(

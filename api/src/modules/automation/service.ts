@@ -86,8 +86,18 @@ export async function getRule(app: FastifyInstance, id: number) {
   return answerRule(rule);
 }
 
+/**
+ * Orders that arrived before a rule on arrivals was saved are not its events: its first pass reads from
+ * then (each pass reads from where the last stopped, less COMMIT_MARGIN_MS).
+ */
+const scanStartOf = (app: FastifyInstance, rule: Omit<RuleRecord, 'id'>) =>
+  rule.trigger.type === 'event' && rule.trigger.event === 'order.created'
+    ? nowUtc(new Date(app.clock.now().getTime() + COMMIT_MARGIN_MS))
+    : null;
+
 export async function createRule(app: FastifyInstance, body: Json) {
-  const id = await repo.insertRule(app.db, ruleInput(app, body));
+  const rule = ruleInput(app, body);
+  const id = await repo.insertRule(app.db, rule, scanStartOf(app, rule));
   forgetRules(app);
   return getRule(app, id);
 }
@@ -95,7 +105,8 @@ export async function createRule(app: FastifyInstance, body: Json) {
 export async function updateRule(app: FastifyInstance, id: number, body: Json) {
   const before = await getRule(app, id);
   const rule = ruleInput(app, body);
-  await repo.updateRule(app.db, id, rule, JSON.stringify(before.trigger) !== JSON.stringify(rule.trigger));
+  const changed = JSON.stringify(before.trigger) !== JSON.stringify(rule.trigger);
+  await repo.updateRule(app.db, id, rule, changed ? scanStartOf(app, rule) : undefined);
   forgetRules(app);
   return getRule(app, id);
 }
@@ -220,9 +231,10 @@ export async function runMacro(
   return actions;
 }
 
+type EventTrigger = Extract<RuleTrigger, { type: 'event' }>;
+
 /** Whether a committed change is the event a rule waits for. */
-function triggered(trigger: RuleTrigger, change: CommittedChange): boolean {
-  if (trigger.type !== 'event') return false;
+function triggered(trigger: EventTrigger, change: CommittedChange): boolean {
   const { before, after, events } = change;
   switch (trigger.event) {
     case 'order.moved':
@@ -238,11 +250,18 @@ function triggered(trigger: RuleTrigger, change: CommittedChange): boolean {
         (e) =>
           e.action === 'field' && (!trigger.field || (JSON.parse(e.detail ?? '{}') as Json).field === trigger.field),
       );
-    // Orders arrive and bounces are recorded outside the change path: nothing announces them to rules yet.
+    // Raised apart: an order arriving by the time pass (orders are written by the sales sites), a bounce
+    // by the delivery webhooks.
     case 'order.created':
     case 'mail.bounced':
       return false;
   }
+}
+
+/** Something that happened to an order, as event rules see it. */
+interface OrderEvent {
+  orderId: number;
+  raises(trigger: EventTrigger): boolean;
 }
 
 /** An order's row with its custom values, as conditions read it. */
@@ -255,43 +274,47 @@ async function conditionRecord(app: FastifyInstance, orderId: number) {
 
 /** A stored time as written (both databases answer 'YYYY-MM-DD HH:mm:ss' text). */
 const storedTime = (value: unknown) => String(value).slice(0, 19);
+const minutesBefore = (now: Date, minutes: number) => nowUtc(new Date(now.getTime() - minutes * 60_000));
 
-/** The entry of an order into a status a time rule fires on. */
-interface Entry {
-  status: string;
-  enteredAt: string;
+/**
+ * What makes a timed firing once: its time (the order's entry into the status, the field's value, the
+ * order's creation), kept in rule_firings, and whether, in the firing's transaction, the order still is
+ * as the pass found it.
+ */
+interface Occasion {
+  orderId: number;
+  at: string;
+  stillDue?: (trx: Knex.Transaction) => Promise<boolean>;
 }
 
 class StaleFiring extends Error {}
 
 /**
  * Fires a rule on an order and logs the run; a failure is logged there, and the order stays as it was.
- * A time rule's firing (`entry`) is taken in the same transaction, once per entry: another process that
- * took it first, or an order that left the status meanwhile, skips. Answers whether it fired.
+ * A timed firing (`occasion`) is taken in the same transaction, once per occasion: another process that
+ * took it first, or an order no longer as found, skips. Answers whether it fired.
  */
-async function fire(app: FastifyInstance, rule: RuleRecord, orderId: number, depth: number, entry?: Entry) {
+async function fire(app: FastifyInstance, rule: RuleRecord, orderId: number, depth: number, occasion?: Occasion) {
   const at = app.clock.now();
-  const firing = entry && { ruleId: rule.id, orderId, enteredAt: entry.enteredAt };
-  const takeEntry =
+  const firing = occasion && { ruleId: rule.id, orderId, enteredAt: occasion.at };
+  const takeOccasion =
     firing &&
     (async (trx: Knex.Transaction) => {
       await takeFiring(trx, firing);
-      const order = await trx('orders').where({ order_id: orderId }).first('process_status', 'status_entered_at');
-      if (order?.process_status !== entry.status || storedTime(order.status_entered_at) !== entry.enteredAt)
-        throw new StaleFiring();
+      if (occasion.stillDue && !(await occasion.stillDue(trx))) throw new StaleFiring();
     });
   try {
     const actions = await runActions(app, orderId, rule.actions, {
       actor: ruleActor(rule),
       cause: { rule: rule.id, depth },
-      first: takeEntry,
+      first: takeOccasion,
     });
     await repo.insertRun(app.db, { ruleId: rule.id, orderId, at, actions });
     return true;
   } catch (error) {
     if (error instanceof StaleFiring || isDuplicateFiring(error)) return false;
     try {
-      // Taken even though it failed: it is not tried again until the order enters the status again.
+      // Taken even though it failed: it is not tried again for the same occasion.
       if (firing) await takeFiring(app.db, firing);
     } catch (again) {
       if (isDuplicateFiring(again)) return false;
@@ -302,47 +325,56 @@ async function fire(app: FastifyInstance, rule: RuleRecord, orderId: number, dep
   }
 }
 
-/** Event rules on committed changes, in order of position; a rule never fires on its own change. */
-async function onChanges(app: FastifyInstance, changes: CommittedChange[], cause: ChangeCause | undefined) {
+/** Event rules on what happened to orders, in order of position; a rule never fires on its own change. */
+async function onOrderEvents(app: FastifyInstance, happened: OrderEvent[], cause: ChangeCause | undefined) {
   const depth = (cause?.depth ?? 0) + 1;
   const rules = (await cachedRules(app)).filter((r) => r.enabled && r.trigger.type === 'event' && r.id !== cause?.rule);
-  for (const change of changes) {
-    // Read once for the change's rules, when the first with conditions asks; each firing may change it.
+  for (const event of happened) {
+    // Read once for the event's rules, when the first with conditions asks; each firing may change it.
     let record: Promise<Json | undefined> | undefined;
     const passes = async (rule: RuleRecord) => {
       if (!Object.keys(rule.conditions).length) return true;
-      const order = await (record ??= conditionRecord(app, change.orderId));
+      const order = await (record ??= conditionRecord(app, event.orderId));
       return !!order && passesConditions(rule.conditions, app.registry.orders!, order);
     };
     for (const rule of rules) {
-      if (!triggered(rule.trigger, change) || !(await passes(rule))) continue;
+      if (!event.raises(rule.trigger as EventTrigger) || !(await passes(rule))) continue;
       if (depth > AUTOMATION_LIMITS.chainSteps) {
         const error = `The chain of rules stopped after ${AUTOMATION_LIMITS.chainSteps} steps.`;
         await repo.insertRun(app.db, {
           ruleId: rule.id,
-          orderId: change.orderId,
+          orderId: event.orderId,
           at: app.clock.now(),
           actions: [],
           error,
         });
         continue;
       }
-      if (await fire(app, rule, change.orderId, depth)) record = undefined;
+      if (await fire(app, rule, event.orderId, depth)) record = undefined;
     }
   }
 }
 
 /**
- * Follows the app's committed order changes. Event rules run in the background, one change after
- * another; `settled` waits for every run started so far (and those they start).
+ * Follows the app's committed order changes and mail bounces. Event rules run in the background, one
+ * event after another; `settled` waits for every run started so far (and those they start).
  */
 export function followChanges(app: FastifyInstance) {
   let queue: Promise<void> = Promise.resolve();
-  app.ordersService.followOrderChanges(app, (_member, changes, cause) => {
+  const follow = (happened: OrderEvent[], cause?: ChangeCause) => {
     queue = queue
-      .then(() => onChanges(app, changes, cause))
+      .then(() => onOrderEvents(app, happened, cause))
       .catch((error: unknown) => app.log.error({ err: errorText(error) }, 'event rules failed'));
-  });
+  };
+  app.ordersService.followOrderChanges(app, (_member, changes, cause) =>
+    follow(
+      changes.map((change) => ({ orderId: change.orderId, raises: (trigger) => triggered(trigger, change) })),
+      cause,
+    ),
+  );
+  app.webhooksService.followMailBounces(app, (bounces) =>
+    follow(bounces.map(({ orderId }) => ({ orderId, raises: (trigger) => trigger.event === 'mail.bounced' }))),
+  );
   return {
     async settled() {
       for (let seen: Promise<void> | null = null; seen !== queue;) {
@@ -353,61 +385,171 @@ export function followChanges(app: FastifyInstance) {
   };
 }
 
-/** Orders a time rule may fire on read per pass at most; a full batch goes on at the next pass. */
+/** Orders a timed rule may fire on read per pass at most; a full batch goes on at the next pass. */
 const TIME_BATCH = 500;
-/** Entries stamped this long before a pass may still be committing: each pass looks that far back again. */
+/** Times stamped this long before a pass may still be committing: each pass looks that far back again. */
 const COMMIT_MARGIN_MS = 2 * 60_000;
+const lessMargin = (time: string) => dayjs.utc(time).subtract(COMMIT_MARGIN_MS, 'millisecond').format(DB_DATETIME);
 
-/** The orders a time rule is due on: in its status long enough, passing its conditions, not fired for this entry. */
-function dueOrders(app: FastifyInstance, rule: StoredRule, dueBefore: string) {
-  const trigger = rule.trigger as Extract<RuleTrigger, { type: 'time' }>;
+/** Not fired yet for the occasion whose time is `at` (a column of the outer query). */
+const notFired = (app: FastifyInstance, rule: RuleRecord, at: string) => (q: Knex.QueryBuilder) =>
+  q.whereNotExists((sub) =>
+    sub
+      .select(app.db.raw('1'))
+      .from('rule_firings as f')
+      .where('f.rule_id', rule.id)
+      .whereRaw('f.order_id = orders.order_id')
+      .whereRaw('f.entered_at = ??', [at]),
+  );
+
+const withConditions = (app: FastifyInstance, rule: RuleRecord) => (q: Knex.QueryBuilder) => {
+  for (const condition of listFilterConditions(rule.conditions, conditionFieldsOf(app.registry.orders!))) condition(q);
+  return q;
+};
+
+/** The orders a status rule is due on: in its status long enough, passing its conditions, not fired for this entry. */
+function statusDue(app: FastifyInstance, rule: StoredRule, status: string, dueBefore: string) {
   const q = app
     .db('orders')
-    .where('orders.process_status', trigger.status)
+    .where('orders.process_status', status)
     .where('orders.status_entered_at', '<=', dueBefore)
-    .whereNotExists((sub) =>
-      sub
-        .select(app.db.raw('1'))
-        .from('rule_firings as f')
-        .where('f.rule_id', rule.id)
-        .whereRaw('f.order_id = orders.order_id')
-        .whereRaw('f.entered_at = orders.status_entered_at'),
-    );
-  if (rule.scannedUntil) {
-    const from = dayjs.utc(rule.scannedUntil).subtract(COMMIT_MARGIN_MS, 'millisecond').format(DB_DATETIME);
-    q.where('orders.status_entered_at', '>', from);
-  }
-  for (const condition of listFilterConditions(rule.conditions, conditionFieldsOf(app.registry.orders!))) condition(q);
+    .modify(notFired(app, rule, 'orders.status_entered_at'))
+    .modify(withConditions(app, rule));
+  if (rule.scannedUntil) q.where('orders.status_entered_at', '>', lessMargin(rule.scannedUntil));
   return q;
 }
 
 /**
- * One pass of the time rules (the worker runs one a minute; tests call it): each enabled time rule fires
- * on the orders due, once per order and entry into the status, whichever process gets there first.
- * Answers how many firings this pass made.
+ * The orders a field rule is due on: a value of the field at or before `dueBefore`, passing the conditions,
+ * not fired for this value. `values` narrows the field's rows read (on its value's or its change's index).
+ */
+function fieldDue(
+  app: FastifyInstance,
+  rule: StoredRule,
+  field: string,
+  dueBefore: string,
+  values: (q: Knex.QueryBuilder) => void = () => undefined,
+) {
+  const due = app
+    .db('order_values')
+    .where('field_id', field)
+    .where('value_text', '<=', dueBefore)
+    .modify(values)
+    .select('order_id as due_order', 'value_text as due_value')
+    .as('v');
+  return app
+    .db('orders')
+    .join(due, 'v.due_order', 'orders.order_id')
+    .modify(notFired(app, rule, 'v.due_value'))
+    .modify(withConditions(app, rule));
+}
+
+/** What one pass of a timed rule found: the occasions due, oldest first, and where the next pass starts. */
+interface Pass {
+  due: Occasion[];
+  scannedUntil: string | null;
+}
+
+/** Orders in the status long enough, from where the last pass stopped (less the margin). */
+async function statusPass(app: FastifyInstance, rule: StoredRule, status: string, dueBefore: string): Promise<Pass> {
+  const rows: Array<{ order_id: number; status_entered_at: string }> = await statusDue(app, rule, status, dueBefore)
+    .orderBy(['orders.status_entered_at', 'orders.order_id'])
+    .limit(TIME_BATCH)
+    .select('orders.order_id', 'orders.status_entered_at');
+  const due = rows.map((row) => {
+    const orderId = Number(row.order_id);
+    const at = storedTime(row.status_entered_at);
+    const stillDue = async (trx: Knex.Transaction) => {
+      const order = await trx('orders').where({ order_id: orderId }).first('process_status', 'status_entered_at');
+      return order?.process_status === status && storedTime(order.status_entered_at) === at;
+    };
+    return { orderId, at, stillDue };
+  });
+  // A full batch leaves orders due after its last one for the next pass.
+  return { due, scannedUntil: due.length < TIME_BATCH ? dueBefore : due.at(-1)!.at };
+}
+
+/**
+ * Orders whose field's value is due: those whose value came due since the last pass (the value's index),
+ * and those whose value was set since then to a time already due (the change's index). The value is the
+ * occasion: set to another, the rule fires again once that one is due.
+ */
+async function fieldPass(
+  app: FastifyInstance,
+  rule: StoredRule,
+  trigger: { field: string; afterMinutes: number },
+  dueBefore: string,
+): Promise<Pass> {
+  const read = (values?: (q: Knex.QueryBuilder) => void) =>
+    fieldDue(app, rule, trigger.field, dueBefore, values)
+      .orderBy(['v.due_value', 'orders.order_id'])
+      .limit(TIME_BATCH)
+      .select('orders.order_id', 'v.due_value') as Promise<Array<{ order_id: number; due_value: string }>>;
+  const since = rule.scannedUntil;
+  const batches = since
+    ? await Promise.all([
+        read((q) => q.where('value_text', '>', lessMargin(since))),
+        // The last pass ran afterMinutes after the time it scanned until.
+        read((q) =>
+          q.where('changed_at', '>', lessMargin(minutesBefore(dayjs.utc(since).toDate(), -trigger.afterMinutes))),
+        ),
+      ])
+    : [await read()];
+  const found = new Map(batches.flat().map((row) => [Number(row.order_id), String(row.due_value)]));
+  const due = [...found].map(([orderId, at]) => {
+    const stillDue = async (trx: Knex.Transaction) =>
+      (await trx('order_values').where({ field_id: trigger.field, order_id: orderId }).first('value_text'))
+        ?.value_text === at;
+    return { orderId, at, stillDue };
+  });
+  // A full batch is read again at the next pass, less what this one fired.
+  const full = batches.some((batch) => batch.length >= TIME_BATCH);
+  return { due: due.sort((a, b) => (a.at < b.at ? -1 : 1)), scannedUntil: full ? since : dueBefore };
+}
+
+/**
+ * Orders that arrived since the last pass (by their creation time: the sales sites write them, not
+ * this app). A new rule starts from when it was saved.
+ */
+async function arrivalPass(app: FastifyInstance, rule: StoredRule, now: string): Promise<Pass> {
+  const rows: Array<{ order_id: number; created_at: string }> = await app
+    .db('orders')
+    .where('orders.created_at', '>', lessMargin(rule.scannedUntil ?? now))
+    .where('orders.created_at', '<=', now)
+    .modify(notFired(app, rule, 'orders.created_at'))
+    .modify(withConditions(app, rule))
+    .orderBy(['orders.created_at', 'orders.order_id'])
+    .limit(TIME_BATCH)
+    .select('orders.order_id', 'orders.created_at');
+  const due = rows.map((row) => ({ orderId: Number(row.order_id), at: storedTime(row.created_at) }));
+  return { due, scannedUntil: due.length < TIME_BATCH ? now : due.at(-1)!.at };
+}
+
+/** Rules the pass runs: time rules, and those on orders arriving. */
+const isTimed = (rule: RuleRecord) =>
+  rule.trigger.type === 'time' || (rule.trigger.type === 'event' && rule.trigger.event === 'order.created');
+
+function passOf(app: FastifyInstance, rule: StoredRule, now: Date): Promise<Pass> {
+  const { trigger } = rule;
+  if (trigger.type !== 'time') return arrivalPass(app, rule, nowUtc(now));
+  const dueBefore = minutesBefore(now, trigger.afterMinutes);
+  return 'field' in trigger
+    ? fieldPass(app, rule, trigger, dueBefore)
+    : statusPass(app, rule, trigger.status, dueBefore);
+}
+
+/**
+ * One pass of the timed rules (the worker runs one a minute; tests call it): each enabled time rule fires
+ * on the orders due, and each order.created rule on the orders that arrived, once per order and occasion,
+ * whichever process gets there first. Answers how many firings this pass made.
  */
 export async function runDueRules(app: FastifyInstance): Promise<number> {
   const now = app.clock.now();
   let fired = 0;
-  const rules = (await repo.findRules(app.db)).filter((r) => r.enabled && r.trigger.type === 'time');
-  for (const rule of rules) {
-    const trigger = rule.trigger as Extract<RuleTrigger, { type: 'time' }>;
-    const dueBefore = nowUtc(new Date(now.getTime() - trigger.afterMinutes * 60_000));
-    const due: Array<{ order_id: number; status_entered_at: string }> = await dueOrders(app, rule, dueBefore)
-      .orderBy(['orders.status_entered_at', 'orders.order_id'])
-      .limit(TIME_BATCH)
-      .select('orders.order_id', 'orders.status_entered_at');
-    for (const order of due) {
-      const entry = { status: trigger.status, enteredAt: storedTime(order.status_entered_at) };
-      if (await fire(app, rule, Number(order.order_id), 1, entry)) fired++;
-    }
-    const last = due.at(-1);
-    // A full batch leaves orders due after its last one for the next pass.
-    await repo.markScanned(
-      app.db,
-      rule.id,
-      due.length < TIME_BATCH || !last ? dueBefore : storedTime(last.status_entered_at),
-    );
+  for (const rule of (await repo.findRules(app.db)).filter((r) => r.enabled && isTimed(r))) {
+    const pass = await passOf(app, rule, now);
+    for (const occasion of pass.due) if (await fire(app, rule, occasion.orderId, 1, occasion)) fired++;
+    await repo.markScanned(app.db, rule.id, pass.scannedUntil);
   }
   return fired;
 }
@@ -415,15 +557,17 @@ export async function runDueRules(app: FastifyInstance): Promise<number> {
 /** A rule's dry run: the orders it would touch now (a time rule: those due), and the first 20 ids. */
 export async function dryRun(app: FastifyInstance, body: Json) {
   const rule = { ...ruleInput(app, body), id: 0, scannedUntil: null };
-  const orders = conditionFieldsOf(app.registry.orders!);
+  const { trigger } = rule;
   let q: Knex.QueryBuilder;
-  if (rule.trigger.type === 'time') {
-    const dueBefore = nowUtc(new Date(app.clock.now().getTime() - rule.trigger.afterMinutes * 60_000));
-    q = dueOrders(app, rule, dueBefore);
+  if (trigger.type === 'time') {
+    const dueBefore = minutesBefore(app.clock.now(), trigger.afterMinutes);
+    q =
+      'field' in trigger
+        ? fieldDue(app, rule, trigger.field, dueBefore)
+        : statusDue(app, rule, trigger.status, dueBefore);
   } else {
-    q = app.db('orders');
-    for (const condition of listFilterConditions(rule.conditions, orders)) condition(q);
-    if (rule.trigger.type === 'event' && rule.trigger.to) q.whereNot('orders.process_status', rule.trigger.to);
+    q = app.db('orders').modify(withConditions(app, rule));
+    if (trigger.to) q.whereNot('orders.process_status', trigger.to);
   }
   const [ids, counted] = await Promise.all([
     q.clone().orderBy('orders.order_id').limit(20).pluck('orders.order_id'),

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import os from 'node:os';
 import type { Knex } from 'knex';
 import { nowUtc } from '@app/domain';
 import type { AppConfig } from '../../config.js';
 import type { Clock } from '../../core/clock.js';
+import { createOutboxWorker, type OutboxWorker, type WorkerLog } from '../../core/outboxWorker.js';
 
 /**
  * Webhooks of rules and macros, sent through an outbox as mail is: queued in the transaction of the
@@ -61,13 +61,6 @@ interface WebhookRow {
   attempts: number;
 }
 
-export interface WebhookWorker {
-  /** One round: claims due webhooks one by one and posts them; answers how many were claimed. */
-  runOnce(): Promise<number>;
-  start(): void;
-  stop(): Promise<void>;
-}
-
 /** Any number may run at once: a row is claimed by a conditional update, with a lease. */
 export function createWebhookWorker({
   db,
@@ -81,17 +74,12 @@ export function createWebhookWorker({
   db: Knex;
   config: Pick<AppConfig, 'webhookSigningSecret' | 'mailRetryBaseMs'>;
   clock: Clock;
-  log: { warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
+  log: Pick<WorkerLog, 'warn' | 'error'>;
   batchSize?: number;
   pollMs?: number;
   leaseMs?: number;
-}): WebhookWorker {
-  const id = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`.slice(0, 64);
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<number> | null = null;
-  let stopped = false;
-
-  async function claim(after: number): Promise<WebhookRow | undefined> {
+}): OutboxWorker {
+  async function claim(workerId: string, after: number): Promise<WebhookRow | undefined> {
     const now = nowUtc(clock.now());
     const free = (q: Knex.QueryBuilder) =>
       q
@@ -102,7 +90,7 @@ export function createWebhookWorker({
     const candidates: Array<{ id: number }> = await free(db('webhook_outbox').select('id')).orderBy('id').limit(8);
     for (const candidate of candidates) {
       const taken = await free(db('webhook_outbox').where({ id: candidate.id })).update({
-        claimed_by: id,
+        claimed_by: workerId,
         claimed_until: nowUtc(new Date(clock.now().getTime() + leaseMs)),
         attempts: db.raw('attempts + 1'),
       });
@@ -111,7 +99,7 @@ export function createWebhookWorker({
     return undefined;
   }
 
-  async function deliver(row: WebhookRow) {
+  async function deliver(workerId: string, row: WebhookRow) {
     try {
       const response = await fetch(row.url, {
         method: 'POST',
@@ -127,7 +115,7 @@ export function createWebhookWorker({
       await response.body?.cancel();
       if (!response.ok) throw new Error(`The receiver answered ${response.status}.`);
       await db('webhook_outbox')
-        .where({ id: row.id, claimed_by: id })
+        .where({ id: row.id, claimed_by: workerId })
         .update({
           state: 'sent',
           sent_at: nowUtc(clock.now()),
@@ -140,7 +128,7 @@ export function createWebhookWorker({
       const final = row.attempts >= MAX_ATTEMPTS;
       const delay = config.mailRetryBaseMs * 2 ** Math.max(0, row.attempts - 1);
       await db('webhook_outbox')
-        .where({ id: row.id, claimed_by: id })
+        .where({ id: row.id, claimed_by: workerId })
         .update({
           state: final ? 'failed' : 'queued',
           last_error: message.slice(0, 2000),
@@ -156,48 +144,14 @@ export function createWebhookWorker({
     }
   }
 
-  async function round() {
-    let claimed = 0;
-    let after = 0;
-    for (; claimed < batchSize; claimed++) {
-      const row = await claim(after);
-      if (!row) break;
-      after = Number(row.id);
-      await deliver(row);
-    }
-    return claimed;
-  }
-
-  function schedule(delay: number) {
-    if (stopped) return;
-    timer = setTimeout(async () => {
-      let claimed = 0;
-      try {
-        claimed = await worker.runOnce();
-      } catch (error) {
-        log.error({ err: error instanceof Error ? error.message : error }, 'webhook worker round failed');
-      }
-      schedule(claimed >= batchSize ? 0 : pollMs);
-    }, delay);
-  }
-
-  const worker: WebhookWorker = {
-    runOnce() {
-      const next = (running ?? Promise.resolve(0)).catch(() => 0).then(round);
-      running = next;
-      return next.finally(() => {
-        if (running === next) running = null;
-      });
-    },
-    start() {
-      stopped = false;
-      schedule(0);
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running?.catch(() => 0);
-    },
-  };
-  return worker;
+  return createOutboxWorker<WebhookRow>({
+    name: 'webhook worker',
+    log,
+    batchSize,
+    pollMs,
+    round: (workerId) => ({
+      claim: (after) => claim(workerId, after),
+      deliver: (row) => deliver(workerId, row),
+    }),
+  });
 }

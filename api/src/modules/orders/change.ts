@@ -91,11 +91,12 @@ async function writeValues(trx: Knex.Transaction, orderId: number, values: Value
     const before = row ? readStoredValue(type, row) : null;
     if (before === value) continue;
     if (value === null) await trx('order_values').where({ order_id: orderId, field_id: field }).del();
+    // changed_at: rules timed on a date field find a value set since their last pass by it.
     else
       await trx('order_values')
-        .insert(storedRow(orderId, field, type, value))
+        .insert({ ...storedRow(orderId, field, type, value), changed_at: nowUtc(nowOf(trx)) })
         .onConflict(['order_id', 'field_id'])
-        .merge(['value_text', 'value_number', 'value_long']);
+        .merge(['value_text', 'value_number', 'value_long', 'changed_at']);
     events.push({
       action: 'field',
       from: auditText(before),

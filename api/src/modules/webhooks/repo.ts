@@ -6,9 +6,10 @@ export interface EventMail {
   provider: string;
   created_at: string;
   provider_message_id: string | null;
+  order_id: number | null;
 }
 
-const MAIL_COLUMNS = ['id', 'provider', 'created_at', 'provider_message_id'];
+const MAIL_COLUMNS = ['id', 'provider', 'created_at', 'provider_message_id', 'order_id'];
 
 export const findMailById = (db: Knex | Knex.Transaction, id: number): Promise<EventMail | undefined> =>
   db('mail_outbox').where({ id }).first(MAIL_COLUMNS);
@@ -46,9 +47,10 @@ const FIRST_TIME_COLUMN: Partial<Record<DeliveryEventType, string>> = {
 
 /**
  * Keeps the earliest time of each kind on the mail (events may arrive out of order), the bounce
- * reason of that earliest bounce, and the provider's id of the mail once known.
+ * reason of that earliest bounce, and the provider's id of the mail once known. Answers whether the
+ * event is the mail's first bounce (a later one, or one arriving at the same time, is not).
  */
-export async function applyToMail(trx: Knex.Transaction, mail: EventMail, event: DeliveryEvent) {
+export async function applyToMail(trx: Knex.Transaction, mail: EventMail, event: DeliveryEvent): Promise<boolean> {
   if (!mail.provider_message_id && event.providerMessageId) {
     await trx('mail_outbox')
       .where({ id: mail.id })
@@ -56,15 +58,16 @@ export async function applyToMail(trx: Knex.Transaction, mail: EventMail, event:
       .update({ provider_message_id: event.providerMessageId.slice(0, 191) });
   }
   const column = FIRST_TIME_COLUMN[event.type];
-  if (!column) return;
+  if (!column) return false;
   const isBounce = column === 'bounced_at';
-  await trx('mail_outbox')
-    .where({ id: mail.id })
-    .where((q) => q.whereNull(column).orWhere(column, '>', event.occurredAt))
-    .update({
-      [column]: event.occurredAt,
-      ...(isBounce ? { bounce_reason: event.detail?.slice(0, 1000) ?? event.type } : {}),
-    });
+  const patch = {
+    [column]: event.occurredAt,
+    ...(isBounce ? { bounce_reason: event.detail?.slice(0, 1000) ?? event.type } : {}),
+  };
+  // The row's lock makes one of two events at once the first.
+  const first = await trx('mail_outbox').where({ id: mail.id }).whereNull(column).update(patch);
+  if (!first) await trx('mail_outbox').where({ id: mail.id }).where(column, '>', event.occurredAt).update(patch);
+  return isBounce && first === 1;
 }
 
 export interface MailEventRow {

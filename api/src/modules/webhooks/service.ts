@@ -30,6 +30,22 @@ async function mailOf(app: FastifyInstance, event: DeliveryEvent) {
 
 const DUPLICATE_KEY = new Set(['ER_DUP_ENTRY', 'SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT']);
 
+/** A mail about an order that bounced for the first time, once its event is committed. */
+export interface MailBounce {
+  mailId: number;
+  orderId: number;
+}
+
+type BounceFollower = (bounces: MailBounce[]) => void;
+/** Who follows bounces (automation's mail.bounced rules), by the database the app serves. */
+const bounceFollowers = new WeakMap<object, BounceFollower[]>();
+
+/** Calls `follower` after each batch of events that bounced mails of orders commits. */
+export function followMailBounces(app: FastifyInstance, follower: BounceFollower) {
+  const followers = bounceFollowers.get(app.db) ?? [];
+  bounceFollowers.set(app.db, [...followers, follower]);
+}
+
 export interface RecordedEvents {
   recorded: number;
   duplicates: number;
@@ -43,6 +59,7 @@ export interface RecordedEvents {
  */
 export async function recordDeliveryEvents(app: FastifyInstance, events: DeliveryEvent[]): Promise<RecordedEvents> {
   const result: RecordedEvents = { recorded: 0, duplicates: 0, ignored: 0 };
+  const bounces: MailBounce[] = [];
   for (const event of events) {
     const mail = await mailOf(app, event);
     if (!mail || mail.provider !== event.provider) {
@@ -51,17 +68,19 @@ export async function recordDeliveryEvents(app: FastifyInstance, events: Deliver
     }
     const stored = await app.db
       .transaction(async (trx) => {
-        if (await eventExists(trx, event.key)) return false;
+        if (await eventExists(trx, event.key)) return 'duplicate';
         await insertMailEvent(trx, mail.id, event, nowUtc());
-        await applyToMail(trx, mail, event);
-        return true;
+        return (await applyToMail(trx, mail, event)) ? 'bounced' : 'recorded';
       })
       // The same event arriving twice at once: the unique key lets one in.
       .catch((error: { code?: string }) => {
-        if (DUPLICATE_KEY.has(error.code ?? '')) return false;
+        if (DUPLICATE_KEY.has(error.code ?? '')) return 'duplicate' as const;
         throw error;
       });
-    result[stored ? 'recorded' : 'duplicates']++;
+    result[stored === 'duplicate' ? 'duplicates' : 'recorded']++;
+    if (stored === 'bounced' && mail.order_id != null)
+      bounces.push({ mailId: mail.id, orderId: Number(mail.order_id) });
   }
+  if (bounces.length) for (const follow of bounceFollowers.get(app.db) ?? []) follow(bounces);
   return result;
 }
