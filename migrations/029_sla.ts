@@ -26,6 +26,8 @@ export async function up(knex: Knex): Promise<void> {
     // A queue (one or more statuses) sorted by due time, and filtered by state then sorted by due time.
     t.index(['process_status', 'sla_due_at'], 'orders_status_sla_due');
     t.index(['sla_state', 'sla_due_at'], 'orders_sla_state_due');
+    // The SLA report: orders finished in a range of days.
+    t.index(['finished_at'], 'orders_finished_at');
   });
   await knex.schema.createTable('sla_breaches', (t) => {
     t.bigInteger('order_id').unsigned().notNullable();
@@ -47,6 +49,7 @@ export async function down(knex: Knex): Promise<void> {
     t.dropIndex(['sla_next_at'], 'orders_sla_next');
     t.dropIndex(['process_status', 'sla_due_at'], 'orders_status_sla_due');
     t.dropIndex(['sla_state', 'sla_due_at'], 'orders_sla_state_due');
+    t.dropIndex(['finished_at'], 'orders_finished_at');
   });
   await knex.schema.alterTable('orders', (t) => {
     for (const column of [

@@ -202,7 +202,9 @@ export function slaStep(
       : breached
         ? 'breached'
         : 'paused';
-    return { policyId: policy.id, state, usedMinutes: used, runFrom: null, dueAt: before.dueAt, nextAt: null };
+    // A standing clock has no due time, unless the order breached or finished: it keeps the one it missed or met.
+    const dueAt = state === 'paused' ? null : before.dueAt;
+    return { policyId: policy.id, state, usedMinutes: used, runFrom: null, dueAt, nextAt: null };
   }
   runFrom ??= at;
   const dueIn = (minutes: number) => (minutes > 0 ? slaDueAt(runFrom!, minutes, hours) : runFrom);

@@ -23,6 +23,7 @@ import notifications from './notifications/index.js';
 import disputes from './disputes/index.js';
 import automation from './automation/index.js';
 import privacy from './privacy/index.js';
+import sla from './sla/index.js';
 
 /**
  * Every business area, each a Fastify plugin (its index.ts) that registers its routes, serves its
@@ -57,4 +58,5 @@ export const modules: FastifyPluginAsync[] = [
   disputes,
   automation,
   privacy,
+  sla,
 ];

@@ -12,8 +12,6 @@ import {
   MacroRunAnswer,
   MacroRunBody,
   MacroRunParams,
-  PolicyAnswer,
-  PolicyBody,
   RuleAnswer,
   RuleBody,
   RunAnswer,
@@ -25,8 +23,8 @@ const manage = { permission: 'configuration.manage' } as const;
 const listed = { preValidation: readJsonParams };
 
 /**
- * Automation, Admins only: /api/automation-rules (and their dry run), /api/macros, the log of runs
- * /api/automation-runs and /api/sla-policies, in ra-data-simple-rest's conventions. Members run the macros their role may
+ * Automation, Admins only: /api/automation-rules (and their dry run), /api/macros and the log of runs
+ * /api/automation-runs, in ra-data-simple-rest's conventions. Members run the macros their role may
  * from an order page.
  */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -125,40 +123,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/macros/:id',
     { schema: { tags, params: IdParams, response: { 200: MacroAnswer } }, config: manage },
     async (request) => automation.deleteMacro(app, request.params.id),
-  );
-
-  app.get(
-    '/sla-policies',
-    {
-      schema: { tags, querystring: ListQuery, response: { 200: Type.Array(PolicyAnswer) } },
-      config: manage,
-      ...listed,
-    },
-    async (request, reply) =>
-      answerList(reply, 'sla-policies', await automation.listPolicies(app), {
-        sort: ['id', 'ASC'],
-        ...(request.query as ListParams),
-      }),
-  );
-  app.get(
-    '/sla-policies/:id',
-    { schema: { tags, params: IdParams, response: { 200: PolicyAnswer } }, config: manage },
-    async (request) => automation.getPolicy(app, request.params.id),
-  );
-  app.post(
-    '/sla-policies',
-    { schema: { tags, body: PolicyBody, response: { 200: PolicyAnswer } }, config: manage },
-    async (request) => automation.createPolicy(app, request.body),
-  );
-  app.put(
-    '/sla-policies/:id',
-    { schema: { tags, params: IdParams, body: PolicyBody, response: { 200: PolicyAnswer } }, config: manage },
-    async (request) => automation.updatePolicy(app, request.params.id, request.body),
-  );
-  app.delete(
-    '/sla-policies/:id',
-    { schema: { tags, params: IdParams, response: { 200: PolicyAnswer } }, config: manage },
-    async (request) => automation.deletePolicy(app, request.params.id),
   );
 
   app.get(
