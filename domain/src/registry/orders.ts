@@ -72,15 +72,15 @@ const fields: FieldDefinition[] = [
     index: 'orders_status_paid',
     columnSets: ['orders'],
   },
-  // The SLA clock (api/src/modules/sla): the due time of the policy that applies, sorted within a queue
-  // (status, due time), and its state, a filter (state, due time); shown with the age.
+  // The SLA clock (api/src/modules/sla): the due time of the policy that applies, a column sorted within a
+  // queue (status, due time) that shows the state too, and the state, a filter (state, due time).
   {
     source: 'sla_due_at',
     type: 'datetime',
-    places: [],
+    places: ['list'],
     sortable: true,
     index: 'orders_status_sla_due',
-    inListRows: true,
+    columnSets: ['orders'],
   },
   {
     source: 'sla_state',
