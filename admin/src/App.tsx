@@ -27,6 +27,7 @@ import {
 } from './configuration';
 import { mailTemplateResource } from './mail-templates';
 import { macroResource, ruleResource, runResource } from './automation';
+import { slaPolicyResource, slaReportResource } from './sla';
 import { createPreferencesStore } from './preferences/store';
 import { TimeZoneScope } from './preferences/timeZone';
 import { ACCOUNT_SECURITY_ROUTE, ORDER_PAGE_ROUTE, REDIRECTS } from './routes';
@@ -140,6 +141,8 @@ export function App() {
                   <Resource name="automation-rules" {...ruleResource} />
                   <Resource name="automation-runs" {...runResource} />
                   <Resource name="macros" {...macroResource} />
+                  <Resource name="sla-policies" {...slaPolicyResource} />
+                  <Resource name="sla-report" {...slaReportResource} />
                   <Resource name="retention-settings" {...retentionSettingsResource} />
                   <Resource name="configuration-transfer" {...configurationTransferResource} />
                   <CustomRoutes>

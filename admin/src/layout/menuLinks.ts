@@ -22,6 +22,7 @@ export const SCREEN_LINKS: readonly MenuLink[] = [
   { route: 'dispute-report', label: 'resources.dispute-report.name', fallback: 'Dispute report' },
   { route: 'country-order-list', label: 'app.menu.countryOrderList', fallback: 'Country Order List' },
   { route: 'processed-order', label: 'app.menu.processedOrder', fallback: 'Order Processed' },
+  { route: 'sla-report', label: 'resources.sla-report.name', fallback: 'SLA report' },
   { route: 'send-invoice', label: 'app.menu.sendInvoice', fallback: 'Manage Invoices' },
   { route: 'manage-team', label: 'app.menu.manageTeam', fallback: 'Manage Team' },
   { route: 'gateway-setting', label: 'app.menu.gatewaySetting', fallback: 'Gateway Setting' },

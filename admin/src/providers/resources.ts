@@ -42,6 +42,7 @@ const PERMISSIONS: Record<string, Permission> = {
   gateways: 'gateways.manage',
   'country-report': 'reports.country',
   'processed-by-report': 'reports.processedBy',
+  'sla-report': 'reports.sla',
   'send-invoice': 'invoices.send',
   'change-password': 'account.changePassword',
   'audit-events': 'audit.read',
@@ -54,6 +55,7 @@ const PERMISSIONS: Record<string, Permission> = {
   'automation-rules': 'configuration.manage',
   'automation-runs': 'configuration.manage',
   macros: 'configuration.manage',
+  'sla-policies': 'configuration.manage',
   'retention-settings': 'configuration.manage',
   'configuration-transfer': 'configuration.manage',
 };
