@@ -1,4 +1,4 @@
-import type { slaEn } from './messages.en';
+import type { slaEn } from './screens.en';
 
 /** SLA's French texts, loaded with the French catalogue only. */
 export const slaFr: typeof slaEn = {

@@ -1,5 +1,5 @@
 import { useTranslate } from 'react-admin';
-import { slaEn } from './messages.en';
+import { slaEn } from './screens.en';
 
 /** A text of the SLA screens (`sla-policies.fields.name`): the catalogue's, else the English one of slaEn. */
 export function useSlaText() {
