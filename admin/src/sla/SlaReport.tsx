@@ -1,4 +1,4 @@
-import { DataTable, DateInput, List, NumberField, SelectInput, useRecordContext, useRequireAccess } from 'react-admin';
+import { DataTable, DateInput, List, SelectInput, useRecordContext, useRequireAccess } from 'react-admin';
 import { dayjs, formatAge } from '@app/domain';
 import { useSlaText } from './useSlaText';
 
