@@ -27,6 +27,7 @@ import * as privacy from './024_privacy.js';
 import * as mailTemplates from './026_mail_templates.js';
 import * as automation from './027_automation.js';
 import * as passkeys from './028_passkeys.js';
+import * as sla from './029_sla.js';
 import * as valueChangedAt from './030_value_changed_at.js';
 
 /**
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '026_mail_templates': mailTemplates,
   '027_automation': automation,
   '028_passkeys': passkeys,
+  '029_sla': sla,
   '030_value_changed_at': valueChangedAt,
 };
 

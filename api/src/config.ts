@@ -79,10 +79,6 @@ export interface AppConfig {
   webConcurrency: number;
   /** s3://bucket?endpoint=&region= keeps documents in an S3-compatible bucket; empty: DATA_DIR/uploads. */
   storageUrl: string;
-  /** A Priority order unfinished this many hours after payment is overdue (domain/src/sla.ts). */
-  slaPriorityHours: number;
-  /** A New (standard) order unfinished this many hours after payment is overdue. */
-  slaStandardHours: number;
   /** Interval of the keep-alive comments on live event streams (LIVE_HEARTBEAT_MS). */
   liveHeartbeatMs: number;
   /** How long a queue page read stays cached when no order change clears it (PAGE_CACHE_MS; 0: no cache). */
@@ -168,8 +164,6 @@ const EnvSchema = Type.Object({
   REDIS_URL: Type.String({ default: '', pattern: '^$|^rediss?://' }),
   WEB_CONCURRENCY: Type.Optional(Type.Integer({ minimum: 1 })),
   STORAGE_URL: Type.String({ default: '' }),
-  SLA_PRIORITY_HOURS: count(2, 1),
-  SLA_STANDARD_HOURS: count(24, 1),
   LIVE_HEARTBEAT_MS: count(15_000, 100),
   LIVE_STREAMS_PER_MEMBER: count(5, 1),
   LIVE_STREAMS_PER_ADDRESS: count(20, 1),
@@ -304,8 +298,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisUrl: vars.REDIS_URL,
     webConcurrency: vars.WEB_CONCURRENCY ?? (vars.REDIS_URL ? os.availableParallelism() : 1),
     storageUrl: vars.STORAGE_URL,
-    slaPriorityHours: vars.SLA_PRIORITY_HOURS,
-    slaStandardHours: vars.SLA_STANDARD_HOURS,
     liveHeartbeatMs: vars.LIVE_HEARTBEAT_MS,
     pageCacheMs: vars.PAGE_CACHE_MS,
     metricsToken: vars.METRICS_TOKEN,

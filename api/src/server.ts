@@ -7,6 +7,7 @@ import { guardConnections } from './connectionGuards.js';
 import { refuseUnsafeProduction } from './productionChecks.js';
 import { createMailWorker } from './modules/mail/worker.js';
 import { startAutomationWorkers } from './modules/automation/workers.js';
+import { startSlaWorker } from './modules/sla/worker.js';
 import { createRetentionWorker } from './modules/privacy/worker.js';
 import { PENDING_UPLOAD_GRACE_MS, sweepUnfinishedUploads } from './modules/documents/service.js';
 import { migrateLatest } from '../../migrations/index.js';
@@ -36,7 +37,10 @@ async function main() {
     app.addHook('onClose', () => mailWorker.stop());
     mailWorker.start();
   }
-  if (config.automationWorker) startAutomationWorkers(app);
+  if (config.automationWorker) {
+    startAutomationWorkers(app);
+    startSlaWorker(app);
+  }
   if (config.retentionWorker) {
     const retentionWorker = createRetentionWorker(app);
     app.addHook('onClose', () => retentionWorker.stop());

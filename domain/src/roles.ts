@@ -25,6 +25,8 @@ export const PERMISSIONS = {
   'orders.history': allBut('Telecaller'),
   'reports.country': ALL,
   'reports.processedBy': ['Admin', 'Manager'],
+  /** SLA breaches and time to finish per queue, member and week. */
+  'reports.sla': ['Admin', 'Manager'],
   'invoices.send': ALL,
   'evidence.read': ALL,
   'team.manage': allBut('Night Staff'),

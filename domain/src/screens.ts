@@ -91,6 +91,11 @@ export const SCREENS: readonly ScreenDeclaration[] = [
   disputeReportScreen,
   countryReportScreen,
   processedByReportScreen,
+  {
+    name: 'sla-report',
+    permissions: { list: 'reports.sla' },
+    menu: { group: 'reports', icon: 'timer', label: 'SLA report' },
+  },
   // A form that mails an order's invoice: no records of its own.
   {
     name: 'send-invoice',
@@ -116,6 +121,10 @@ export const SCREENS: readonly ScreenDeclaration[] = [
   { name: 'automation-rules', permissions: configuration },
   { name: 'automation-runs', permissions: configuration },
   { name: 'macros', permissions: configuration },
+  {
+    name: 'sla-policies',
+    permissions: { list: manage, show: manage, create: manage, update: manage, delete: manage },
+  },
   { name: 'retention-settings', permissions: configuration },
   { name: 'configuration-transfer', permissions: configuration },
   ordersScreen,

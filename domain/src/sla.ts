@@ -1,14 +1,6 @@
 import { dayjs } from './dates.js';
 
-/** Hours an order may wait after payment (SLA_PRIORITY_HOURS, SLA_STANDARD_HOURS). */
-export interface SlaLimits {
-  priorityHours: number;
-  standardHours: number;
-}
-
-export const DEFAULT_SLA_LIMITS: SlaLimits = { priorityHours: 2, standardHours: 24 };
-
-/** What the rule reads of an order: its status, mode and time of payment (UTC, 'YYYY-MM-DD HH:mm:ss'). */
+/** What an order's age reads of it: its status, mode and time of payment (UTC, 'YYYY-MM-DD HH:mm:ss'). */
 export interface SlaFacts {
   process_status: string;
   processing_mode: string;
@@ -37,17 +29,6 @@ export function ageMinutes(paidAt: string | null, now: number): number | null {
 /** An order's age as the queues show it: since payment, until now or until the work was done. */
 export const orderAgeMinutes = (order: SlaFacts, now: number): number | null =>
   ageMinutes(order.paid_at, order.finished_at ? timeOf(order.finished_at) : now);
-
-/**
- * The one SLA rule: an order still New (waiting for work) is overdue once older than its limit, a
- * Priority one after `priorityHours`, any other after `standardHours`. Orders past New are not timed.
- */
-export function isOverdue(order: SlaFacts, now: number, limits: SlaLimits = DEFAULT_SLA_LIMITS): boolean {
-  if (order.process_status !== 'New') return false;
-  const age = ageMinutes(order.paid_at, now);
-  const hours = order.processing_mode === 'Priority' ? limits.priorityHours : limits.standardHours;
-  return age !== null && age > hours * 60;
-}
 
 /**
  * An age as a queue row shows it: "45 min", "3 h 5 min", "2 d 4 h". A role that may not read the time of
@@ -133,4 +114,106 @@ export function slaDueAt(
     if (pauses.some((p) => p.to === null && p.from.getTime() <= window[1])) return null;
   }
   return null;
+}
+
+/** Business minutes (whole ones) between two times: the parts of [from, to) inside the business hours. */
+export function businessMinutes(from: Date, to: Date, hours: BusinessHours): number {
+  let ms = 0;
+  const end = to.getTime();
+  for (let day = dayjs(from).tz(hours.timeZone).startOf('day'); day.valueOf() < end; day = day.add(1, 'day')) {
+    const window = windowOf(hours, day);
+    if (window) ms += Math.max(0, Math.min(window[1], end) - Math.max(window[0], from.getTime()));
+  }
+  return Math.floor(ms / 60_000);
+}
+
+/**
+ * Where an order stands against its SLA: `ok`, `at_risk` (past `warnAtPercent` of its target), `breached`
+ * (past its due time; it stays so), `paused` (in one of the policy's pause statuses, or deleted), `met`
+ * (the work was done in time). Null: no policy applies.
+ */
+export const SLA_STATES = ['ok', 'at_risk', 'breached', 'paused', 'met'] as const;
+export type SlaState = (typeof SLA_STATES)[number];
+
+/** An SLA clock as an order keeps it between changes. */
+export interface SlaClock {
+  policyId: number | null;
+  state: SlaState | null;
+  /** Business minutes counted before the current run (the clock's runs end at pauses). */
+  usedMinutes: number;
+  /** When the current run started; null while the clock stands still. */
+  runFrom: Date | null;
+  dueAt: Date | null;
+  /** When the state is to move on next (ok: at risk, at risk: breached); the worker reads orders due by it. */
+  nextAt: Date | null;
+}
+
+/** What a clock reads of a policy. */
+export interface SlaTerms {
+  id: number;
+  targetMinutes: number;
+  warnAtPercent: number;
+  pauseStatuses: readonly string[];
+  businessHours: Omit<BusinessHours, 'holidays'>;
+  holidays: string[];
+}
+
+/** What a clock reads of an order. */
+export interface SlaOrderFacts {
+  status: string;
+  /** When the clock starts: payment, else the order's creation. */
+  startedAt: Date;
+  /** When it entered its status, and when its work was done: a first reading stops the clock there. */
+  enteredAt: Date | null;
+  finishedAt: Date | null;
+}
+
+const UNTIMED: SlaClock = { policyId: null, state: null, usedMinutes: 0, runFrom: null, dueAt: null, nextAt: null };
+
+/**
+ * An order's SLA clock at `at`, from the clock it kept (`before`; state null: never read) and the policy
+ * that applies now. The clock runs in business hours, outside pause statuses, until the work is done;
+ * time in a pause is never counted. `advance` moves the state on (ok to at risk to breached) when its
+ * time has come: only the SLA worker does, as those steps notify and run breach actions exactly once;
+ * a change of the order only stops, starts or re-times the clock.
+ */
+export function slaStep(
+  before: SlaClock,
+  policy: SlaTerms | null,
+  order: SlaOrderFacts,
+  at: Date,
+  advance = false,
+): SlaClock {
+  if (!policy) return UNTIMED;
+  const hours: BusinessHours = { ...policy.businessHours, holidays: policy.holidays };
+  const firstReading = before.state === null;
+  let used = firstReading ? 0 : before.usedMinutes;
+  let runFrom = firstReading ? order.startedAt : before.runFrom;
+  const done = WORK_DONE_STATUSES.includes(order.status);
+  const breached = before.state === 'breached';
+  if (done || order.status === 'Deleted' || policy.pauseStatuses.includes(order.status)) {
+    // A first reading of an order already stopped counts its run up to when it stopped.
+    const runEnd = firstReading ? ((done ? order.finishedAt : null) ?? order.enteredAt ?? at) : at;
+    if (runFrom && runEnd > runFrom) used += businessMinutes(runFrom, runEnd, hours);
+    const state: SlaState = done
+      ? breached || used >= policy.targetMinutes
+        ? 'breached'
+        : 'met'
+      : breached
+        ? 'breached'
+        : 'paused';
+    // A standing clock has no due time, unless the order breached or finished: it keeps the one it missed or met.
+    const dueAt = state === 'paused' ? null : before.dueAt;
+    return { policyId: policy.id, state, usedMinutes: used, runFrom: null, dueAt, nextAt: null };
+  }
+  runFrom ??= at;
+  const dueIn = (minutes: number) => (minutes > 0 ? slaDueAt(runFrom!, minutes, hours) : runFrom);
+  const dueAt = dueIn(policy.targetMinutes - used);
+  const warnAt = dueIn(Math.ceil((policy.targetMinutes * policy.warnAtPercent) / 100) - used);
+  const reached = (time: Date | null) => time !== null && time <= at;
+  let state: SlaState = breached ? 'breached' : before.state === 'at_risk' && reached(warnAt) ? 'at_risk' : 'ok';
+  if (advance && state !== 'breached' && reached(dueAt)) state = 'breached';
+  else if (advance && state === 'ok' && reached(warnAt)) state = 'at_risk';
+  const nextAt = state === 'ok' ? warnAt : state === 'at_risk' ? dueAt : null;
+  return { policyId: policy.id, state, usedMinutes: used, runFrom, dueAt, nextAt };
 }

@@ -21,6 +21,8 @@ const SPEC_SIDEBAR = [
   'Dispute report',
   'Country Order List',
   'Order Processed',
+  // The SLA report, for Admins and Managers.
+  'SLA report',
   'Manage Invoices',
   'Manage Team',
   'Gateway Setting',
@@ -33,11 +35,12 @@ const SPEC_SIDEBAR = [
 const HIDDEN: Record<Role, string[]> = {
   Admin: [],
   Manager: ['Configuration'],
-  Team: ['Dispute report', 'Order Processed', 'Audit Log', 'Configuration'],
-  Telecaller: ['Order History', 'Dispute report', 'Order Processed', 'Audit Log', 'Configuration'],
+  Team: ['Dispute report', 'Order Processed', 'SLA report', 'Audit Log', 'Configuration'],
+  Telecaller: ['Order History', 'Dispute report', 'Order Processed', 'SLA report', 'Audit Log', 'Configuration'],
   'Night Staff': [
     'Dispute report',
     'Order Processed',
+    'SLA report',
     'Manage Team',
     'Gateway Setting',
     'Change Password',

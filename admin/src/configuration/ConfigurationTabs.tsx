@@ -9,6 +9,7 @@ const TABS = [
   { resource: 'automation-rules', label: 'resources.order-fields.tabs.rules' },
   { resource: 'automation-runs', label: 'resources.order-fields.tabs.runs' },
   { resource: 'macros', label: 'resources.order-fields.tabs.macros' },
+  { resource: 'sla-policies', label: 'resources.sla-policies.tab' },
   { resource: 'retention-settings', label: 'resources.order-fields.tabs.retention' },
   { resource: 'configuration-transfer', label: 'resources.order-fields.tabs.transfer' },
 ] as const;

@@ -4,6 +4,7 @@ import type { Texts } from '../shared/catalogue';
 import { ordersMessages } from '../orders/messages';
 import { mailsMessages } from '../mails/messages';
 import { automationEn } from '../automation/messages.en';
+import { slaMenuEn } from '../sla/messages.en';
 import { downloadsMessages } from '../downloads/messages';
 import { remarksMessages } from '../remarks/messages';
 import { documentsMessages } from '../documents/messages';
@@ -169,6 +170,7 @@ export const en = {
     'custom-queues': customQueuesEn,
     'mail-templates': mailTemplatesEn,
     ...automationEn,
+    ...slaMenuEn,
     'retention-settings': retentionSettingsEn,
     'configuration-transfer': configurationTransferEn,
     gateways: {

@@ -3,6 +3,7 @@ import type { AppMessages } from './en';
 import { ordersMessages } from '../orders/messages';
 import { mailsMessages } from '../mails/messages';
 import { automationFr } from '../automation/messages.fr';
+import { slaFr } from '../sla/messages.fr';
 import { downloadsMessages } from '../downloads/messages';
 import { remarksMessages } from '../remarks/messages';
 import { documentsMessages } from '../documents/messages';
@@ -205,6 +206,7 @@ export const fr: AppMessages = {
     'custom-queues': customQueuesFr,
     'mail-templates': mailTemplatesFr,
     ...automationFr,
+    ...slaFr,
     'retention-settings': retentionSettingsFr,
     'configuration-transfer': configurationTransferFr,
     gateways: {

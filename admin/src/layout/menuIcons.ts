@@ -2,6 +2,7 @@ import type { MenuIcon } from '@app/domain';
 import GavelIcon from '@mui/icons-material/Gavel';
 import PublicIcon from '@mui/icons-material/Public';
 import AssignmentTurnedInIcon from '@mui/icons-material/AssignmentTurnedIn';
+import TimerIcon from '@mui/icons-material/Timer';
 import ReceiptIcon from '@mui/icons-material/Receipt';
 import GroupIcon from '@mui/icons-material/Group';
 import PaymentIcon from '@mui/icons-material/Payment';
@@ -17,6 +18,7 @@ export const MENU_ICONS: Record<MenuIcon, typeof GavelIcon> = {
   gavel: GavelIcon,
   public: PublicIcon,
   assignment: AssignmentTurnedInIcon,
+  timer: TimerIcon,
   receipt: ReceiptIcon,
   group: GroupIcon,
   payment: PaymentIcon,

@@ -1,3 +1,3 @@
 export { LiveOrderBar } from './LiveOrderBar';
 export { ChangedRowsNotice } from './ChangedRowsNotice';
-export { SlaAge } from './SlaAge';
+export { SlaAge, SlaDue } from './SlaAge';

@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { CellRenderers } from '../registry';
-import { SlaAge } from '../live';
+import { SlaAge, SlaDue } from '../live';
 
 type Row = Record<string, unknown>;
 
@@ -27,7 +27,7 @@ function BouncedEmail({ row }: { row: Row }) {
 /**
  * The queue tables' cells that read more than their field: the order id that tests and
  * people find by, the name with the assignee of a row someone holds under it, and the contact email
- * before the application one, with a bounce of the latest mail under it.
+ * before the application one, with a bounce of the latest mail under it, and the SLA's state and due time.
  */
 export const ORDER_CELLS: CellRenderers = {
   order_id: (row) => <span data-testid="order-id">{String(row.order_id)}</span>,
@@ -44,4 +44,5 @@ export const ORDER_CELLS: CellRenderers = {
   email: (row) =>
     row.mail_bounced_to ? <BouncedEmail row={row} /> : String(row.contact_email_address || row.email || ''),
   age_minutes: (row) => <SlaAge row={row} />,
+  sla_due_at: (row) => <SlaDue row={row} />,
 };

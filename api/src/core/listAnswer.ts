@@ -1,9 +1,26 @@
 import type { FastifyReply } from 'fastify';
+import { Type } from 'typebox';
 import { badRequest } from '../http.js';
 
 /** Lists of a few records in ra-data-simple-rest's conventions (the configuration's, automation's). */
 
 type Json = Record<string, unknown>;
+
+/** The query of such a list, as readJsonParams leaves it for the schema to check. */
+export const ListQuery = Type.Object({
+  sort: Type.Optional(
+    Type.Array(Type.String({ maxLength: 40 }), { minItems: 2, maxItems: 2, errorMessage: 'sort is [field, order].' }),
+  ),
+  range: Type.Optional(
+    Type.Array(Type.Integer({ minimum: 0, maximum: 1_000_000 }), {
+      minItems: 2,
+      maxItems: 2,
+      errorMessage: 'range is [start, end].',
+    }),
+  ),
+  filter: Type.Optional(Type.Object({}, { additionalProperties: true, errorMessage: 'filter is an object.' })),
+});
+
 type ListRecord = { id: string | number } & object;
 export interface ListParams {
   sort?: [string, string];

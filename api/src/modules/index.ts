@@ -23,6 +23,7 @@ import notifications from './notifications/index.js';
 import disputes from './disputes/index.js';
 import automation from './automation/index.js';
 import privacy from './privacy/index.js';
+import sla from './sla/index.js';
 
 /**
  * Every business area, each a Fastify plugin (its index.ts) that registers its routes, serves its
@@ -57,6 +58,7 @@ export const modules: FastifyPluginAsync[] = [
   disputes,
   automation,
   privacy,
+  sla,
   // Last: the registry's resources with a table that none of the above served, read from their tables.
   tableResources,
 ];

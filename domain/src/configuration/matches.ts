@@ -21,8 +21,11 @@ export function listFilterKeys(resource: Pick<ResourceDefinition, 'fields'>) {
   return keys;
 }
 
-/** Filter keys a custom queue's filter may not use: the queue and the search are the list's own. */
-export const RESERVED_FILTER_KEYS = ['queue', 'q'];
+/**
+ * Filter keys a custom queue's filter (and a rule's conditions) may not use: the queue and the search are the
+ * list's own, and the SLA state moves with time, not with the changes that keep queues and fire rules.
+ */
+export const RESERVED_FILTER_KEYS = ['queue', 'q', 'sla_state'];
 
 /** A datetime bound as stored: a day covers the whole day (the API's SQL of a queue's filter takes it too). */
 export const storedBound = (field: FieldDefinition, op: FilterOperator, value: string) =>

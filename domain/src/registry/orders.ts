@@ -1,4 +1,5 @@
 import { ORDER_NAMES } from '../queues.js';
+import { SLA_STATES } from '../sla.js';
 import { PROCESSING_MODES, STATUSES } from '../statuses.js';
 import type { FieldDefinition, ResourceDefinition } from './types.js';
 import { ordersScreen } from '../screens.js';
@@ -61,7 +62,7 @@ const fields: FieldDefinition[] = [
     index: 'orders_status_refund',
     columnSets: ['refunds'],
   },
-  // Live work: age since payment, marked past the SLA (domain/sla.ts), stopped when the work is done;
+  // Live work: age since payment (domain/sla.ts), stopped when the work is done;
   // ascending is youngest first, as the column reads.
   {
     source: 'age_minutes',
@@ -72,7 +73,25 @@ const fields: FieldDefinition[] = [
     index: 'orders_status_paid',
     columnSets: ['orders'],
   },
-  { source: 'overdue', type: 'boolean', places: [] },
+  // The SLA clock (api/src/modules/sla): the due time of the policy that applies, a column sorted within a
+  // queue (status, due time) that shows the state too, and the state, a filter (state, due time).
+  {
+    source: 'sla_due_at',
+    type: 'datetime',
+    places: ['list'],
+    sortable: true,
+    index: 'orders_status_sla_due',
+    columnSets: ['orders'],
+  },
+  {
+    source: 'sla_state',
+    type: 'select',
+    choices: SLA_STATES,
+    places: ['filter'],
+    filter: 'eq',
+    index: 'orders_sla_state_due',
+    inListRows: true,
+  },
   // When the work was done: the age stops there.
   { source: 'finished_at', type: 'datetime', places: [], inListRows: true },
   // The order's latest mail bounced: to which address and why, read with a queue's rows and shown

@@ -134,7 +134,7 @@ export type MenuGroup = (typeof MENU_GROUPS)[number];
 
 /** The icons a screen's link may have: the admin imports these and no others (admin/src/layout/menuIcons.ts). */
 export type MenuIcon =
-  'gavel' | 'public' | 'assignment' | 'receipt' | 'group' | 'payment' | 'lock' | 'history' | 'view-week';
+  'gavel' | 'public' | 'assignment' | 'timer' | 'receipt' | 'group' | 'payment' | 'lock' | 'history' | 'view-week';
 
 /** A screen's link in the sidebar: after the queues, group by group, in the order SCREENS lists them. */
 export interface MenuEntry {

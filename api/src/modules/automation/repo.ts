@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { nowUtc, type MacroRecord, type RuleRecord, type SlaPolicyRecord } from '@app/domain';
+import { nowUtc, type MacroRecord, type RuleRecord } from '@app/domain';
 import { insertOne } from '../../db/knex.js';
 
 /** Rules, macros, their runs and the firings of time rules, as stored (migration 027). */
@@ -187,37 +187,3 @@ export const isDuplicateFiring = (error: unknown) => {
   const { code, errno } = error as { code?: string; errno?: number };
   return code === 'ER_DUP_ENTRY' || errno === 1062 || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 };
-
-interface PolicyRow {
-  id: number;
-  name: string;
-  position: number;
-  policy_json: string;
-}
-
-const policyOf = (row: PolicyRow): SlaPolicyRecord => ({
-  id: Number(row.id),
-  name: row.name,
-  ...(JSON.parse(row.policy_json) as Omit<SlaPolicyRecord, 'id' | 'name'>),
-});
-
-const policyRow = ({ name, ...policy }: Omit<SlaPolicyRecord, 'id'>) => ({ name, policy_json: JSON.stringify(policy) });
-
-/** SLA policies in the order they are tried: the first an order meets applies. */
-export const findPolicies = async (db: Knex): Promise<SlaPolicyRecord[]> =>
-  ((await db('sla_policies').orderBy(['position', 'id'])) as PolicyRow[]).map(policyOf);
-
-export const findPolicy = async (db: Knex, id: number): Promise<SlaPolicyRecord | undefined> => {
-  const row = (await db('sla_policies').where({ id }).first()) as PolicyRow | undefined;
-  return row && policyOf(row);
-};
-
-export const insertPolicy = (db: Knex, policy: Omit<SlaPolicyRecord, 'id'>, position: number) =>
-  insertOne(db, 'sla_policies', { ...policyRow(policy), position, created_at: nowUtc(), updated_at: nowUtc() });
-
-export const updatePolicy = (db: Knex, id: number, policy: Omit<SlaPolicyRecord, 'id'>) =>
-  db('sla_policies')
-    .where({ id })
-    .update({ ...policyRow(policy), updated_at: nowUtc() });
-
-export const deletePolicy = (db: Knex, id: number) => db('sla_policies').where({ id }).del();

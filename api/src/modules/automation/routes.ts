@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type, type TSchema } from 'typebox';
+import { Type } from 'typebox';
 import { answerList, readJsonParams, type ListParams } from '../../core/listAnswer.js';
 import { badRequest } from '../../http.js';
+import { recordRoutes } from '../../core/recordRoutes.js';
 import {
   DryRunAnswer,
   IdParams,
@@ -13,8 +13,6 @@ import {
   MacroRunAnswer,
   MacroRunBody,
   MacroRunParams,
-  PolicyAnswer,
-  PolicyBody,
   RuleAnswer,
   RuleBody,
   RunAnswer,
@@ -24,62 +22,16 @@ import * as automation from './service.js';
 const tags = ['automation'];
 const manage = { permission: 'configuration.manage' } as const;
 
-type Json = Record<string, unknown>;
-
-/**
- * A kind of record Admins keep (rules, macros, SLA policies): list, one, create, update and delete at
- * `/api/<resource>`, in ra-data-simple-rest's conventions, each answered as `answer`.
- */
-function recordRoutes(
-  app: FastifyInstance,
-  resource: string,
-  { answer, body, sort }: { answer: TSchema; body: TSchema; sort?: [string, string] },
-  service: {
-    list(): Promise<Array<{ id: number }>>;
-    get(id: number): Promise<unknown>;
-    create(body: Json): Promise<unknown>;
-    update(id: number, body: Json): Promise<unknown>;
-    remove(id: number): Promise<unknown>;
-  },
-) {
-  const one = `/${resource}/:id`;
-  const id = (request: FastifyRequest) => (request.params as { id: number }).id;
-  app.get(
-    `/${resource}`,
-    {
-      schema: { tags, querystring: ListQuery, response: { 200: Type.Array(answer) } },
-      config: manage,
-      preValidation: readJsonParams,
-    },
-    async (request, reply) =>
-      answerList(reply, resource, await service.list(), { ...(sort && { sort }), ...(request.query as ListParams) }),
-  );
-  app.get(one, { schema: { tags, params: IdParams, response: { 200: answer } }, config: manage }, async (request) =>
-    service.get(id(request)),
-  );
-  app.post(`/${resource}`, { schema: { tags, body, response: { 200: answer } }, config: manage }, async (request) =>
-    service.create(request.body as Json),
-  );
-  app.put(
-    one,
-    { schema: { tags, params: IdParams, body, response: { 200: answer } }, config: manage },
-    async (request) => service.update(id(request), request.body as Json),
-  );
-  app.delete(one, { schema: { tags, params: IdParams, response: { 200: answer } }, config: manage }, async (request) =>
-    service.remove(id(request)),
-  );
-}
-
 /**
  * Automation, Admins only: /api/automation-rules (and their dry run), /api/macros, the log of runs
- * /api/automation-runs and /api/sla-policies, in ra-data-simple-rest's conventions. Members run the macros their role may
+ * /api/automation-runs, in ra-data-simple-rest's conventions. Members run the macros their role may
  * from an order page.
  */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   recordRoutes(
     app,
     'automation-rules',
-    { answer: RuleAnswer, body: RuleBody },
+    { answer: RuleAnswer, body: RuleBody, tags, ...manage },
     {
       list: () => automation.listRules(app),
       get: (id) => automation.getRule(app, id),
@@ -136,25 +88,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   recordRoutes(
     app,
     'macros',
-    { answer: MacroAnswer, body: MacroBody, sort: ['name', 'ASC'] },
+    { answer: MacroAnswer, body: MacroBody, sort: ['name', 'ASC'], tags, ...manage },
     {
       list: () => automation.listMacros(app),
       get: (id) => automation.getMacro(app, id),
       create: (body) => automation.createMacro(app, body),
       update: (id, body) => automation.updateMacro(app, id, body),
       remove: (id) => automation.deleteMacro(app, id),
-    },
-  );
-  recordRoutes(
-    app,
-    'sla-policies',
-    { answer: PolicyAnswer, body: PolicyBody, sort: ['id', 'ASC'] },
-    {
-      list: () => automation.listPolicies(app),
-      get: (id) => automation.getPolicy(app, id),
-      create: (body) => automation.createPolicy(app, body),
-      update: (id, body) => automation.updatePolicy(app, id, body),
-      remove: (id) => automation.deletePolicy(app, id),
     },
   );
 

@@ -45,9 +45,7 @@ export const MacroBody = object(
   ['name', 'roles', 'actions'],
 );
 
-export const IdParams = Type.Object({
-  id: Type.Integer({ minimum: 1, maximum: 2 ** 31, errorMessage: 'id is a whole number.' }),
-});
+export { IdParams } from '../../core/recordRoutes.js';
 
 export const MacroRunParams = Type.Object({
   id: Type.Integer({ minimum: 1, errorMessage: 'id must be an order id.' }),
@@ -64,19 +62,7 @@ export const MacroRunBody = Type.Object({
   }),
 });
 
-export const ListQuery = Type.Object({
-  sort: Type.Optional(
-    Type.Array(Type.String({ maxLength: 40 }), { minItems: 2, maxItems: 2, errorMessage: 'sort is [field, order].' }),
-  ),
-  range: Type.Optional(
-    Type.Array(Type.Integer({ minimum: 0, maximum: 1_000_000 }), {
-      minItems: 2,
-      maxItems: 2,
-      errorMessage: 'range is [start, end].',
-    }),
-  ),
-  filter: Type.Optional(Type.Object({}, { additionalProperties: true, errorMessage: 'filter is an object.' })),
-});
+export { ListQuery } from '../../core/listAnswer.js';
 
 const Action = Type.Object({ type: Type.String() }, { additionalProperties: true });
 
@@ -121,42 +107,4 @@ export const MacroRunAnswer = Type.Object({
   status: Type.Integer(),
   message: Type.String(),
   data: Type.Array(DoneAction),
-});
-
-export const PolicyBody = object(
-  {
-    id: Id,
-    name: Type.String({ maxLength: 1000, errorMessage: 'name is text.' }),
-    conditions: { ...Json, errorMessage: 'conditions is an object.' },
-    targetMinutes: Type.Integer({ errorMessage: 'targetMinutes is a whole number of minutes.' }),
-    warnAtPercent: Type.Integer({ errorMessage: 'warnAtPercent is a whole number.' }),
-    pauseStatuses: Type.Array(Type.String({ maxLength: 32 }), {
-      maxItems: 20,
-      errorMessage: 'pauseStatuses is a list of statuses.',
-    }),
-    businessHours: { ...Json, errorMessage: 'businessHours is an object.' },
-    holidays: Type.Array(Type.String({ maxLength: 10 }), {
-      maxItems: 400,
-      errorMessage: 'holidays is a list of dates.',
-    }),
-    breachActions: Actions,
-  },
-  ['name', 'targetMinutes', 'businessHours'],
-);
-
-export const PolicyAnswer = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  conditions: Type.Object({}, { additionalProperties: true }),
-  targetMinutes: Type.Integer(),
-  warnAtPercent: Type.Integer(),
-  pauseStatuses: Type.Array(Type.String()),
-  businessHours: Type.Object({
-    timeZone: Type.String(),
-    days: Type.Array(Type.Integer()),
-    start: Type.String(),
-    end: Type.String(),
-  }),
-  holidays: Type.Array(Type.String()),
-  breachActions: Type.Array(Action),
 });

@@ -4,8 +4,6 @@ import {
   AUTOMATION_LIMITS,
   checkMacro,
   checkRule,
-  checkSlaPolicy,
-  DEFAULT_PAUSE_STATUSES,
   conditionFieldsOf,
   dayjs,
   DB_DATETIME,
@@ -16,7 +14,6 @@ import {
   type Role,
   type RuleRecord,
   type RuleTrigger,
-  type SlaPolicyRecord,
 } from '@app/domain';
 import { HttpError, forbidden, notFound } from '../../http.js';
 import type { Member } from '../../types.js';
@@ -30,6 +27,9 @@ import {
 import { runActions } from './actions.js';
 import * as repo from './repo.js';
 import { isDuplicateFiring, takeFiring, type StoredRule } from './repo.js';
+
+/** The one executor of actions, for what runs rule actions elsewhere (an SLA policy's breach actions). */
+export { runActions };
 
 /** A rule or macro refused, with every problem naming its field; answered 400. */
 export class AutomationRefused extends HttpError {
@@ -139,48 +139,6 @@ export async function deleteMacro(app: FastifyInstance, id: number) {
   const macro = await getMacro(app, id);
   await repo.deleteMacro(app.db, id);
   return macro;
-}
-
-const policyInput = (app: FastifyInstance, body: Json): Omit<SlaPolicyRecord, 'id'> => {
-  const problems = checkSlaPolicy(body, app.registry.orders!);
-  if (problems.length) throw new AutomationRefused(problems);
-  return {
-    name: String(body.name).trim(),
-    conditions: (body.conditions as Json | undefined) ?? {},
-    targetMinutes: body.targetMinutes as number,
-    warnAtPercent: (body.warnAtPercent as number | undefined) ?? 75,
-    pauseStatuses: (body.pauseStatuses as SlaPolicyRecord['pauseStatuses'] | undefined) ?? [...DEFAULT_PAUSE_STATUSES],
-    businessHours: body.businessHours as SlaPolicyRecord['businessHours'],
-    holidays: (body.holidays as string[] | undefined) ?? [],
-    breachActions: (body.breachActions as SlaPolicyRecord['breachActions'] | undefined) ?? [],
-  };
-};
-
-export const listPolicies = (app: FastifyInstance) => repo.findPolicies(app.db);
-
-export async function getPolicy(app: FastifyInstance, id: number) {
-  const policy = await repo.findPolicy(app.db, id);
-  if (!policy) throw notFound('Record not found.');
-  return policy;
-}
-
-/** A new policy is tried last. */
-export async function createPolicy(app: FastifyInstance, body: Json) {
-  const policy = policyInput(app, body);
-  const last = await app.db('sla_policies').max({ n: 'position' }).first();
-  return getPolicy(app, await repo.insertPolicy(app.db, policy, Number(last?.n ?? 0) + 1));
-}
-
-export async function updatePolicy(app: FastifyInstance, id: number, body: Json) {
-  await getPolicy(app, id);
-  await repo.updatePolicy(app.db, id, policyInput(app, body));
-  return getPolicy(app, id);
-}
-
-export async function deletePolicy(app: FastifyInstance, id: number) {
-  const policy = await getPolicy(app, id);
-  await repo.deletePolicy(app.db, id);
-  return policy;
 }
 
 /** The macros a role may run, by name. */

@@ -192,14 +192,23 @@ function jsonObjectOf(text: string): object | null {
 
 export type OrderChangeFollower = (member: Member, changes: CommittedChange[], cause: ChangeCause | undefined) => void;
 
+/** Keeps columns derived from an order's row (its SLA clock) in the change's transaction, once the rows are written. */
+export type OrderWriteKeeper = (trx: Knex.Transaction, orderIds: number[]) => Promise<void>;
+
 /**
  * What the change path needs of the app serving a database, found by the database's client config (a
- * transaction shares it): its clock, and who follows its committed changes (automation's event rules).
+ * transaction shares it): its clock, who follows its committed changes (automation's event rules), and
+ * who keeps what is derived from the rows written (the SLA clocks).
  */
-const served = new WeakMap<object, { clock: Clock; followers: OrderChangeFollower[] }>();
+const served = new WeakMap<object, { clock: Clock; followers: OrderChangeFollower[]; keepers: OrderWriteKeeper[] }>();
 
 export function serveOrderChanges(app: FastifyInstance) {
-  served.set(app.db.client.config as object, { clock: app.clock, followers: [] });
+  served.set(app.db.client.config as object, { clock: app.clock, followers: [], keepers: [] });
+}
+
+/** Calls `keeper` in each change's transaction with the orders whose row or values it wrote. */
+export function keepOnOrderWrites(app: FastifyInstance, keeper: OrderWriteKeeper) {
+  served.get(app.db.client.config as object)?.keepers.push(keeper);
 }
 
 /** Calls `follower` after each change of orders commits (never for one rolled back). */
@@ -232,6 +241,7 @@ export async function changeOrdersIn(
   const changes = [];
   const events: AuditEvent[] = [];
   const committed: CommittedChange[] = [];
+  const written: number[] = [];
   for (const order of orders) {
     const change = decide(order);
     if (!change) continue;
@@ -249,7 +259,10 @@ export async function changeOrdersIn(
     for (const event of orderEvents)
       events.push({ ...event, detail: taggedDetail(event.detail, cause), orderId: order.order_id });
     committed.push({ orderId: Number(order.order_id), before: order, after, events: orderEvents });
+    if (Object.keys(change.patch).length || change.values?.length) written.push(Number(order.order_id));
   }
+  if (written.length)
+    for (const keep of served.get(trx.client.config as object)?.keepers ?? []) await keep(trx, written);
   await applyCounterChanges(trx, changes);
   await applyReportRollupChanges(trx, changes);
   // Custom queues follow the orders' new state (rows and values): their counts change with them.

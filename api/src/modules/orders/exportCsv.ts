@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { csvSafe, englishLabel, mayReadField, type QueueDefinition } from '@app/domain';
 import type { Row } from '../../core/resources.js';
 import type { Member } from '../../types.js';
-import { exportOrders, withSlaAge, type OrdersListRequest } from './read.js';
+import { exportOrders, withAge, type OrdersListRequest } from './read.js';
 import { orderForRole } from './visibleFields.js';
 
 /**
@@ -35,7 +35,7 @@ export async function orderCsvStream(app: FastifyInstance, member: Member, reque
   const columns = exportColumns(app, member, request.queue);
   const visible = orderForRole(app.registry, member.type);
   const toLines = (rows: Row[]) =>
-    withSlaAge(rows, app.config)
+    withAge(rows)
       .map((row): Row => visible(row))
       .map((row) => line(columns.map((f) => row[f.source])))
       .join('');

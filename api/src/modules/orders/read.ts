@@ -4,7 +4,6 @@ import {
   DATE_FORMATS,
   dayjs,
   encodeId,
-  isOverdue,
   mayOpenQueue,
   mayReadField,
   orderAgeMinutes,
@@ -68,7 +67,7 @@ import { SEARCH_REQUIRED } from './schemas.js';
 
 /**
  * Reading orders: folder counts, the one list read (listOrders) behind /api/orders and the old system's lists,
- * the page cache, the SLA age of rows, the Future Orders months and the view-order page.
+ * the page cache, the age of rows, the Future Orders months and the view-order page.
  */
 
 /**
@@ -462,21 +461,9 @@ export async function searchQueue(
   return { orders: rows, total };
 }
 
-/**
- * Queue rows with their SLA age: minutes since payment (until the work was done), and whether the order is overdue under the
- * limits of the config (the rule is domain/sla.ts, which the admin reads too).
- */
-export function withSlaAge(
-  rows: Row[],
-  limits: { slaPriorityHours: number; slaStandardHours: number },
-  now = Date.now(),
-) {
-  const sla = { priorityHours: limits.slaPriorityHours, standardHours: limits.slaStandardHours };
-  return rows.map((row) => {
-    const facts = row as unknown as SlaFacts;
-    return { ...row, age_minutes: orderAgeMinutes(facts, now), overdue: isOverdue(facts, now, sla) };
-  });
-}
+/** Queue rows with their age: minutes since payment, until the work was done (domain/sla.ts, which the admin reads too). */
+export const withAge = (rows: Row[], now = Date.now()) =>
+  rows.map((row) => ({ ...row, age_minutes: orderAgeMinutes(row as unknown as SlaFacts, now) }));
 
 /** The Future Order month tiles: this month and the eleven after it, with their counts. */
 export async function futureMonths(db: Knex, member: Member) {

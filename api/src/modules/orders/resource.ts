@@ -19,7 +19,7 @@ import {
   orderIdOf,
   readOrders,
   setOrderValues,
-  withSlaAge,
+  withAge,
   type OrdersListRequest,
   type ValueChange,
 } from './service.js';
@@ -132,8 +132,8 @@ async function oneOrder({ app }: ResourceContext, id: string): Promise<Row | und
 export const ordersRepository: ResourceRepository = {
   async list({ app, member }, query) {
     const result = await readOrders(app, member, listRequest(app, member, query));
-    // Each row with its SLA age under this server's limits (domain/sla.ts).
-    const rows = await withMailBounce(app, withSlaAge(result.rows, app.config));
+    // Each row with its age since payment (domain/sla.ts); its SLA clock is a column of its own.
+    const rows = await withMailBounce(app, withAge(result.rows));
     return { ...result, rows: rows.map(orderForRole(app.registry, member.type)) };
   },
   one: oneOrder,

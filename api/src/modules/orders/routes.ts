@@ -44,7 +44,7 @@ import {
   searchRequest,
   seenVersions,
   unassignOrders,
-  withSlaAge,
+  withAge,
 } from './service.js';
 import { blankedForRole, orderDetailsForRole, orderForRole } from './visibleFields.js';
 
@@ -53,9 +53,9 @@ const tags = ['orders'];
 /** Queues and orders (docs/product.md#the-old-systems-calls): counts, lists, search, details, assign and moves. */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const queueListQuery = QueueListQuery(app.registry.orders!);
-  /** Rows as the old system's lists answer them: with their SLA age, and the fields the member's role may read. */
+  /** Rows as the old system's lists answer them: with their age, and the fields the member's role may read. */
   const answerRows = (rows: Array<Record<string, unknown>>, role: Member['type']) =>
-    withSlaAge(rows, app.config).map(orderForRole(app.registry, role));
+    withAge(rows).map(orderForRole(app.registry, role));
 
   app.get(
     '/admin/get-folder-count',

@@ -1,6 +1,6 @@
 /**
  * The orders module's service, the one way other modules reach orders: reading (read.ts: counts, the
- * one list read, the page cache, SLA age, Future Orders months, the view-order page) and changing
+ * one list read, the page cache, the age of rows, Future Orders months, the view-order page) and changing
  * (change.ts: every order action through the one change path).
  */
 export * from './read.js';
