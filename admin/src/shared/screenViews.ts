@@ -17,7 +17,7 @@ export interface ScreenViews {
 export type FolderScreens = Readonly<Record<string, ScreenViews>>;
 
 /**
- * Views of one chunk (a folder's views.ts), each loaded lazily by its export's name: the chunk loads when the
+ * Views of one chunk (a folder's lazyViews.ts), each loaded lazily by its export's name: the chunk loads when the
  * first of them opens.
  */
 export const viewsOf =

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { answerList, readJsonParams, type ListParams } from '../../core/listAnswer.js';
+import { readJsonParams, type ListParams } from '../../core/listAnswer.js';
 import { badRequest } from '../../http.js';
 import { recordRoutes } from '../../core/recordRoutes.js';
 import {
