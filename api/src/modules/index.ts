@@ -23,6 +23,7 @@ import notifications from './notifications/index.js';
 import disputes from './disputes/index.js';
 import automation from './automation/index.js';
 import privacy from './privacy/index.js';
+import legacy from './legacy/index.js';
 
 /**
  * Every business area, each a Fastify plugin (its index.ts) that registers its routes, serves its
@@ -30,6 +31,7 @@ import privacy from './privacy/index.js';
  * is the one it makes (app.registry), then `resources`, since the others serve theirs through it.
  * Between modules only a service is used: another module imports `<module>/service.ts`; what may
  * import no module (plugins, db, storage, core) calls its decoration, e.g. `app.authService`.
+ * `legacy` last: the old system's calls, translated into the other areas' services.
  * Adding an area is adding a line here.
  */
 export const modules: FastifyPluginAsync[] = [
@@ -57,4 +59,5 @@ export const modules: FastifyPluginAsync[] = [
   disputes,
   automation,
   privacy,
+  legacy,
 ];

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../../http.js';
-import { DeleteMemberBody, envelope, MemberParams, teamSchemas } from './schemas.js';
 import {
   addTeamMember,
   deleteTeamMember,
@@ -11,13 +10,14 @@ import {
   teamMemberInfo,
   updateTeamMember,
   type MemberInput,
-} from './service.js';
+} from '../team/service.js';
+import { DeleteMemberBody, envelope, MemberParams, teamSchemas } from './schemas.js';
 
 const tags = ['team'];
 const config = { permission: 'team.manage' } as const;
 
 /** Manage Team (docs/product.md#the-old-systems-calls). Answers pass through a response schema, so no password field can leave. */
-const routes: FastifyPluginAsyncTypebox = async (app) => {
+const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const members = app.registry['team-members']!;
   const fields = memberFields(members);
   const { AddMemberBody, UpdateMemberBody, TeamMemberView } = teamSchemas(members);
@@ -62,4 +62,4 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
-export default routes;
+export default teamRoutes;

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok } from '../../http.js';
-import { describeClient } from './client.js';
 import { downloadRateLimit, trackRateLimit } from '../../plugins/publicRateLimits.js';
+import { describeClient, downloadPage, requestDownload, trackOrder } from '../visitor/service.js';
 import { DownloadBody, DownloadHistoryBody, TrackOrderBody } from './schemas.js';
-import { downloadPage, requestDownload, trackOrder } from './service.js';
 
 /** The visitor calls of the old system: public, rate limited per IP, the later two need the visitor token. */
-const routes: FastifyPluginAsyncTypebox = async (app) => {
+const visitorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/front/track-order',
     {
@@ -40,4 +39,4 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
-export default routes;
+export default visitorRoutes;
