@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ok } from '../../http.js';
+import { messageAnswer, ok } from '../../http.js';
 import { LoginAnswer, MemberView, signOut } from '../auth/service.js';
 import { ChangePasswordBody, LoginBody } from './schemas.js';
 
@@ -32,7 +32,10 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/admin/change-password',
-    { schema: { tags, body: ChangePasswordBody }, config: { permission: 'account.changePassword' } },
+    {
+      schema: { response: messageAnswer, tags, body: ChangePasswordBody },
+      config: { permission: 'account.changePassword' },
+    },
     async (request, reply) => {
       const { currentPassword, newPassword } = request.body;
       await app.signIn.changeOwnPassword(request, reply, request.member, currentPassword, newPassword);
@@ -42,7 +45,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/admin/logout',
-    { schema: { tags }, config: { permission: 'account.signOut', enrolment: true } },
+    { schema: { response: messageAnswer, tags }, config: { permission: 'account.signOut', enrolment: true } },
     async (request) => {
       await signOut(app, request.user);
       return ok('You have been signed out.');

@@ -1,13 +1,21 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { badRequest, HttpError, ok } from '../../http.js';
+import { HttpError, badRequest, messageAnswer, ok, streamAnswer } from '../../http.js';
 import { closeAfterRefusal, readFileUpToLimit, uploadTooLarge } from '../../plugins/uploadLimits.js';
 import { uploadDocument, UploadBody } from '../documents/service.js';
 import { defencePackPdf, saveDefencePackDetails, type DefencePackType } from '../evidence/service.js';
 import { sendInvoice } from '../invoices/service.js';
 import { invoicePdfOfMail, resendMail } from '../mail/service.js';
 import { addRemark, AddRemarkBody } from '../remarks/service.js';
-import { DefencePackBody, DefencePackDetailsBody, InvoiceParams, ResendMailBody, SendInvoiceBody } from './schemas.js';
+import {
+  DefencePackBody,
+  DefencePackDetailsBody,
+  InvoiceParams,
+  RecordAnswer,
+  ResendMailBody,
+  SendInvoiceBody,
+  UploadAnswer,
+} from './schemas.js';
 
 const FORM_FIELDS = new Set(['orderId', 'email', 'mailServiceProvider', 'version']);
 const FILE_FIELD = 'uploadVisaDoc';
@@ -53,14 +61,17 @@ async function readUploadForm(request: FastifyRequest, reply: FastifyReply) {
 const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/admin/add-new-remark',
-    { schema: { tags: ['orders'], body: AddRemarkBody }, config: { permission: 'orders.work' } },
+    {
+      schema: { response: RecordAnswer, tags: ['orders'], body: AddRemarkBody },
+      config: { permission: 'orders.work' },
+    },
     async (request) => ok('Remark added successfully.', await addRemark(app, request.member, request.body)),
   );
 
   app.post(
     '/admin/upload-visa-document',
     {
-      schema: { tags: ['documents'], consumes: ['multipart/form-data'], body: UploadBody },
+      schema: { response: UploadAnswer, tags: ['documents'], consumes: ['multipart/form-data'], body: UploadBody },
       config: { permission: 'orders.work' },
       preValidation: readUploadForm,
     },
@@ -75,7 +86,10 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/admin/resend-mail',
-    { schema: { tags: ['documents'], body: ResendMailBody }, config: { permission: 'orders.work' } },
+    {
+      schema: { response: messageAnswer, tags: ['documents'], body: ResendMailBody },
+      config: { permission: 'orders.work' },
+    },
     async (request) => {
       await resendMail(app, request.member, request.body);
       return ok(`Mail queued for ${request.body.email} via ${request.body.mailServiceProvider}.`);
@@ -84,7 +98,10 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/admin/send-invoice',
-    { schema: { tags: ['invoices'], body: SendInvoiceBody }, config: { permission: 'invoices.send' } },
+    {
+      schema: { response: messageAnswer, tags: ['invoices'], body: SendInvoiceBody },
+      config: { permission: 'invoices.send' },
+    },
     async (request) => {
       const { orderId, version } = request.body;
       const { email } = await sendInvoice(app, request.member, Number(orderId), version);
@@ -95,7 +112,12 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/admin/invoices/:mailId',
     {
-      schema: { tags: ['invoices'], params: InvoiceParams, produces: ['application/pdf'] },
+      schema: {
+        response: streamAnswer('application/pdf'),
+        tags: ['invoices'],
+        params: InvoiceParams,
+        produces: ['application/pdf'],
+      },
       config: { permission: 'orders.read' },
     },
     async (request, reply) => {
@@ -111,7 +133,12 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/admin/get-defence-pack-pdf',
     {
-      schema: { tags: ['evidence'], body: DefencePackBody, produces: ['application/pdf'] },
+      schema: {
+        response: streamAnswer('application/pdf'),
+        tags: ['evidence'],
+        body: DefencePackBody,
+        produces: ['application/pdf'],
+      },
       config: { permission: 'evidence.read' },
     },
     async (request, reply) => {
@@ -127,7 +154,10 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/admin/defence-pack-details',
-    { schema: { tags: ['evidence'], body: DefencePackDetailsBody }, config: { permission: 'orders.work' } },
+    {
+      schema: { response: messageAnswer, tags: ['evidence'], body: DefencePackDetailsBody },
+      config: { permission: 'orders.work' },
+    },
     async (request) => {
       await saveDefencePackDetails(app, request.member, request.body);
       return ok('Transaction details saved successfully.');

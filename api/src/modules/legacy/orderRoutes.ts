@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Status } from '@app/domain';
-import { badRequest, notFound, ok } from '../../http.js';
+import { badRequest, messageAnswer, notFound, ok } from '../../http.js';
 import type { Member } from '../../types.js';
 import { approvalMailOf } from '../mail/service.js';
 import {
@@ -28,12 +28,17 @@ import {
 import {
   AssignBody,
   ChangeStatusBody,
+  FolderCountAnswer,
   FolderCountQuery,
+  FutureMonthsAnswer,
   MoveStatusBody,
   OrderDetailsParams,
   OrderIdsBody,
+  OrdersPageAnswer,
   QueueListQuery,
   QueueParams,
+  RecordAnswer,
+  SearchAnswer,
   SearchBody,
 } from './schemas.js';
 
@@ -48,14 +53,20 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/admin/get-folder-count',
-    { schema: { tags, querystring: FolderCountQuery }, config: { permission: 'orders.read' } },
+    {
+      schema: { response: FolderCountAnswer, tags, querystring: FolderCountQuery },
+      config: { permission: 'orders.read' },
+    },
     async (request) =>
       ok('Folder counts.', await folderCounts(app.db, request.member, customQueuesFor(app, request.member.type))),
   );
 
   app.get(
     '/admin/get-orders-list/:orderName',
-    { schema: { tags, params: QueueParams, querystring: queueListQuery }, config: { permission: 'orders.read' } },
+    {
+      schema: { response: OrdersPageAnswer, tags, params: QueueParams, querystring: queueListQuery },
+      config: { permission: 'orders.read' },
+    },
     async (request) => {
       const queue = openQueue(request.member, request.params.orderName);
       const { rows, total } = await readOrders(app, request.member, queuePageRequest(queue, request.query));
@@ -66,13 +77,13 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/admin/get-future-order-months',
-    { schema: { tags }, config: { permission: 'orders.read' } },
+    { schema: { response: FutureMonthsAnswer, tags }, config: { permission: 'orders.read' } },
     async (request) => ok('Future order months.', await futureMonths(app.db, request.member)),
   );
 
   app.post(
     '/admin/search-order',
-    { schema: { tags, body: SearchBody }, config: { permission: 'orders.read' } },
+    { schema: { response: SearchAnswer, tags, body: SearchBody }, config: { permission: 'orders.read' } },
     async (request) => {
       const queue = openQueue(request.member, request.body.folderName);
       const { rows, total } = await readOrders(app, request.member, searchRequest(queue, request.body));
@@ -82,7 +93,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/admin/get-orders-details/:orderId',
-    { schema: { tags, params: OrderDetailsParams }, config: { permission: 'orders.read' } },
+    { schema: { response: RecordAnswer, tags, params: OrderDetailsParams }, config: { permission: 'orders.read' } },
     async (request) => {
       const details = await orderDetails(app.db, request.params.orderId, customFieldsOf(app.registry.orders));
       return ok('Order details.', orderDetailsForRole(app.registry, request.member.type)(details));
@@ -91,7 +102,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/admin/assign-order-status',
-    { schema: { tags, body: AssignBody }, config: { permission: 'orders.work' } },
+    { schema: { response: messageAnswer, tags, body: AssignBody }, config: { permission: 'orders.work' } },
     async (request) => {
       const { orderId, version } = request.body;
       return ok(await assignOrders(app.db, request.member, orderId, seenVersions(orderId, version)));
@@ -100,7 +111,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/admin/unassign-order',
-    { schema: { tags, body: OrderIdsBody }, config: { permission: 'orders.work' } },
+    { schema: { response: messageAnswer, tags, body: OrderIdsBody }, config: { permission: 'orders.work' } },
     async (request) => {
       const { orderId, version } = request.body;
       return ok(await unassignOrders(app.db, request.member, orderId, seenVersions(orderId, version)));
@@ -109,7 +120,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/admin/change-order-status',
-    { schema: { tags, body: ChangeStatusBody }, config: { permission: 'orders.work' } },
+    { schema: { response: messageAnswer, tags, body: ChangeStatusBody }, config: { permission: 'orders.work' } },
     async (request) => {
       const { orderId, updatingStatus, permanentDeletedFlag, version } = request.body;
       // Orders are evidence in chargebacks: they are only ever soft-deleted.
@@ -121,7 +132,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/admin/move-order-status',
-    { schema: { tags, body: MoveStatusBody }, config: { permission: 'orders.work' } },
+    { schema: { response: messageAnswer, tags, body: MoveStatusBody }, config: { permission: 'orders.work' } },
     async (request) => {
       const { orderIds, updatingStatus, version } = request.body;
       const seen = seenVersions(orderIds, version);
@@ -131,7 +142,10 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/admin/move-to-complete-refund',
-    { schema: { tags, body: OrderIdsBody }, config: { permission: 'orders.work', stepUp: true } },
+    {
+      schema: { response: messageAnswer, tags, body: OrderIdsBody },
+      config: { permission: 'orders.work', stepUp: true },
+    },
     async (request) => {
       const { orderId, version } = request.body;
       return ok(await refundOrders(app.db, app.config, request.member, orderId, seenVersions(orderId, version)));
@@ -142,6 +156,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/admin/email-content/:orderId',
     {
       schema: {
+        response: RecordAnswer,
         tags,
         params: OrderDetailsParams,
         description: 'View Email Content: the approval mail of the order as it is (or will be) sent.',
@@ -163,6 +178,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/admin/restore-order',
     {
       schema: {
+        response: messageAnswer,
         tags,
         body: OrderIdsBody,
         description: 'Restore to where it was: Deleted orders back to their status before the delete.',

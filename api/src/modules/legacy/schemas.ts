@@ -10,6 +10,7 @@ import {
   type ResourceDefinition,
 } from '@app/domain';
 import { MailEmailField, MailProviderField, OrderIdField, VersionField } from '../../core/fields.js';
+import { envelopeAnswer, OpenRecord } from '../../http.js';
 import { formProperties, recordSchema } from '../../core/registrySchemas.js';
 import { SEARCH_REQUIRED } from '../orders/service.js';
 
@@ -181,11 +182,6 @@ export const DeleteMemberBody = Type.Object({
 
 export const MemberParams = Type.Object({ id: MemberId('id') });
 
-/** The answer envelope around `data`, as a response schema. */
-export const envelope = <T extends TSchema>(data: T) => ({
-  200: Type.Object({ status: Type.Integer(), message: Type.String(), data: Type.Optional(data) }),
-});
-
 // Gateway Setting and the two reports.
 
 export const SwitchBody = Type.Object({
@@ -323,3 +319,48 @@ export const DownloadBody = Type.Object({
   /** The visitor's IANA time zone, kept as evidence next to the download (additive). */
   timezone: Type.Optional(Type.String({ maxLength: 64, pattern: '^[A-Za-z0-9_+\\-/]*$' })),
 });
+
+/*
+ * The old system's answers: the envelope, with `data` as each call answers it. Rows of orders and reports
+ * carry the fields of the registry (custom ones too) already cut to what the role may read: open records.
+ */
+
+export const FolderCountAnswer = envelopeAnswer(Type.Record(Type.String(), Type.Number()));
+
+export const OrdersPageAnswer = envelopeAnswer(Type.Array(OpenRecord), {
+  total: Type.Integer(),
+  page: Type.Integer(),
+  limit: Type.Integer(),
+});
+
+export const SearchAnswer = envelopeAnswer(Type.Array(OpenRecord), { total: Type.Integer() });
+
+export const FutureMonthsAnswer = envelopeAnswer(
+  Type.Array(Type.Object({ month: Type.String(), label: Type.String(), count: Type.Number() })),
+);
+
+export const RecordAnswer = envelopeAnswer(OpenRecord);
+
+export const RecordsAnswer = envelopeAnswer(Type.Array(OpenRecord));
+
+export const UploadAnswer = envelopeAnswer(Type.Object({ file1: Type.String(), link: Type.String() }));
+
+export const RolesAnswer = envelopeAnswer(Type.Array(Type.String()));
+
+export const GatewaysAnswer = envelopeAnswer(
+  Type.Array(Type.Object({ id: Type.Integer(), gateway_name: Type.String(), is_active: Type.String() })),
+);
+
+export const TrackOrderAnswer = envelopeAnswer(Type.Object({ orderId: Type.Integer(), token: Type.String() }));
+
+export const DownloadHistoryAnswer = {
+  200: Type.Object({
+    status: Type.Integer(),
+    message: Type.String(),
+    data: Type.Array(OpenRecord),
+    mainResult: OpenRecord,
+    path: Type.Union([Type.Object({ file1: Type.String() }), Type.Null()]),
+  }),
+};
+
+export const DownloadAnswer = envelopeAnswer(Type.Object({ url: Type.String(), fileName: Type.String() }));

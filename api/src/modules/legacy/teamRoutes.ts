@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ok } from '../../http.js';
+import { envelopeAnswer, messageAnswer, ok } from '../../http.js';
 import {
   addTeamMember,
   deleteTeamMember,
@@ -11,7 +11,7 @@ import {
   updateTeamMember,
   type MemberInput,
 } from '../team/service.js';
-import { DeleteMemberBody, envelope, MemberParams, teamSchemas } from './schemas.js';
+import { DeleteMemberBody, MemberParams, RolesAnswer, teamSchemas } from './schemas.js';
 
 const tags = ['team'];
 const config = { permission: 'team.manage' } as const;
@@ -24,23 +24,23 @@ const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/admin/get-team-member-list',
-    { schema: { tags, response: envelope(Type.Array(TeamMemberView)) }, config },
+    { schema: { tags, response: envelopeAnswer(Type.Array(TeamMemberView)) }, config },
     async () => ok('Team members.', await teamList(app.db, fields)),
   );
 
   app.get(
     '/admin/team-member-info/:id',
-    { schema: { tags, params: MemberParams, response: envelope(TeamMemberView) }, config },
+    { schema: { tags, params: MemberParams, response: envelopeAnswer(TeamMemberView) }, config },
     async (request) => ok('Team member details.', await teamMemberInfo(app.db, fields, request.params.id)),
   );
 
-  app.get('/admin/get-team-member-type', { schema: { tags }, config }, async (request) =>
+  app.get('/admin/get-team-member-type', { schema: { response: RolesAnswer, tags }, config }, async (request) =>
     ok('Team member types.', memberTypes(request.member)),
   );
 
   app.post(
     '/admin/add-team-member',
-    { schema: { tags, body: AddMemberBody, response: envelope(TeamMemberView) }, config },
+    { schema: { tags, body: AddMemberBody, response: envelopeAnswer(TeamMemberView) }, config },
     async (request) => {
       const id = await addTeamMember(app.db, fields, request.member, request.body as MemberInput);
       return ok('Team member added successfully.', await teamMemberInfo(app.db, fields, id));
@@ -49,7 +49,7 @@ const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/admin/update-team-member',
-    { schema: { tags, body: UpdateMemberBody, response: envelope(TeamMemberView) }, config },
+    { schema: { tags, body: UpdateMemberBody, response: envelopeAnswer(TeamMemberView) }, config },
     async (request) => {
       const { tmId, ...member } = request.body as MemberInput & { tmId: number };
       await updateTeamMember(app.db, fields, request.member, tmId, member);
@@ -57,8 +57,10 @@ const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.put('/admin/delete-team-member', { schema: { tags, body: DeleteMemberBody }, config }, async (request) =>
-    ok(await deleteTeamMember(app.db, request.member, request.body.teamMemberId)),
+  app.put(
+    '/admin/delete-team-member',
+    { schema: { response: messageAnswer, tags, body: DeleteMemberBody }, config },
+    async (request) => ok(await deleteTeamMember(app.db, request.member, request.body.teamMemberId)),
   );
 };
 

@@ -2,14 +2,21 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok } from '../../http.js';
 import { downloadRateLimit, trackRateLimit } from '../../plugins/publicRateLimits.js';
 import { describeClient, downloadPage, requestDownload, trackOrder } from '../visitor/service.js';
-import { DownloadBody, DownloadHistoryBody, TrackOrderBody } from './schemas.js';
+import {
+  DownloadAnswer,
+  DownloadBody,
+  DownloadHistoryAnswer,
+  DownloadHistoryBody,
+  TrackOrderAnswer,
+  TrackOrderBody,
+} from './schemas.js';
 
 /** The visitor calls of the old system: public, rate limited per IP, the later two need the visitor token. */
 const visitorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/front/track-order',
     {
-      schema: { tags: ['visitor'], body: TrackOrderBody, security: [] },
+      schema: { response: TrackOrderAnswer, tags: ['visitor'], body: TrackOrderBody, security: [] },
       config: { public: true, rateLimit: trackRateLimit(app.config) },
     },
     async (request) => ok('Order found.', await trackOrder(app, request.body.orderId, request.body.email)),
@@ -18,7 +25,7 @@ const visitorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/front/get-download-history',
     {
-      schema: { tags: ['visitor'], body: DownloadHistoryBody, security: [] },
+      schema: { response: DownloadHistoryAnswer, tags: ['visitor'], body: DownloadHistoryBody, security: [] },
       config: { public: true, rateLimit: downloadRateLimit(app.config) },
     },
     async (request) => ({
@@ -31,7 +38,7 @@ const visitorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/front/download-passport-doc-pdf',
     {
-      schema: { tags: ['visitor'], body: DownloadBody, security: [] },
+      schema: { response: DownloadAnswer, tags: ['visitor'], body: DownloadBody, security: [] },
       config: { public: true, rateLimit: downloadRateLimit(app.config) },
     },
     async (request) =>
