@@ -1,4 +1,4 @@
-import { Type, type TSchema } from 'typebox';
+import { Type } from 'typebox';
 import {
   EMAIL_PATTERN,
   INVOICE_ORDER_ID_MIN_LENGTH,
