@@ -33,7 +33,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/admin/change-password',
     {
-      schema: { response: messageAnswer, tags, body: ChangePasswordBody },
+      schema: { tags, body: ChangePasswordBody, response: messageAnswer },
       config: { permission: 'account.changePassword' },
     },
     async (request, reply) => {
@@ -45,7 +45,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/admin/logout',
-    { schema: { response: messageAnswer, tags }, config: { permission: 'account.signOut', enrolment: true } },
+    { schema: { tags, response: messageAnswer }, config: { permission: 'account.signOut', enrolment: true } },
     async (request) => {
       await signOut(app, request.user);
       return ok('You have been signed out.');

@@ -62,7 +62,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/admin/add-new-remark',
     {
-      schema: { response: RecordAnswer, tags: ['orders'], body: AddRemarkBody },
+      schema: { tags: ['orders'], body: AddRemarkBody, response: RecordAnswer },
       config: { permission: 'orders.work' },
     },
     async (request) => ok('Remark added successfully.', await addRemark(app, request.member, request.body)),
@@ -71,7 +71,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/admin/upload-visa-document',
     {
-      schema: { response: UploadAnswer, tags: ['documents'], consumes: ['multipart/form-data'], body: UploadBody },
+      schema: { tags: ['documents'], consumes: ['multipart/form-data'], body: UploadBody, response: UploadAnswer },
       config: { permission: 'orders.work' },
       preValidation: readUploadForm,
     },
@@ -87,7 +87,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/admin/resend-mail',
     {
-      schema: { response: messageAnswer, tags: ['documents'], body: ResendMailBody },
+      schema: { tags: ['documents'], body: ResendMailBody, response: messageAnswer },
       config: { permission: 'orders.work' },
     },
     async (request) => {
@@ -99,7 +99,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/admin/send-invoice',
     {
-      schema: { response: messageAnswer, tags: ['invoices'], body: SendInvoiceBody },
+      schema: { tags: ['invoices'], body: SendInvoiceBody, response: messageAnswer },
       config: { permission: 'invoices.send' },
     },
     async (request) => {
@@ -155,7 +155,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/admin/defence-pack-details',
     {
-      schema: { response: messageAnswer, tags: ['evidence'], body: DefencePackDetailsBody },
+      schema: { tags: ['evidence'], body: DefencePackDetailsBody, response: messageAnswer },
       config: { permission: 'orders.work' },
     },
     async (request) => {

@@ -54,7 +54,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/admin/get-folder-count',
     {
-      schema: { response: FolderCountAnswer, tags, querystring: FolderCountQuery },
+      schema: { tags, querystring: FolderCountQuery, response: FolderCountAnswer },
       config: { permission: 'orders.read' },
     },
     async (request) =>
@@ -64,7 +64,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/admin/get-orders-list/:orderName',
     {
-      schema: { response: OrdersPageAnswer, tags, params: QueueParams, querystring: queueListQuery },
+      schema: { tags, params: QueueParams, querystring: queueListQuery, response: OrdersPageAnswer },
       config: { permission: 'orders.read' },
     },
     async (request) => {
@@ -77,13 +77,13 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/admin/get-future-order-months',
-    { schema: { response: FutureMonthsAnswer, tags }, config: { permission: 'orders.read' } },
+    { schema: { tags, response: FutureMonthsAnswer }, config: { permission: 'orders.read' } },
     async (request) => ok('Future order months.', await futureMonths(app.db, request.member)),
   );
 
   app.post(
     '/admin/search-order',
-    { schema: { response: SearchAnswer, tags, body: SearchBody }, config: { permission: 'orders.read' } },
+    { schema: { tags, body: SearchBody, response: SearchAnswer }, config: { permission: 'orders.read' } },
     async (request) => {
       const queue = openQueue(request.member, request.body.folderName);
       const { rows, total } = await readOrders(app, request.member, searchRequest(queue, request.body));
@@ -93,7 +93,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/admin/get-orders-details/:orderId',
-    { schema: { response: RecordAnswer, tags, params: OrderDetailsParams }, config: { permission: 'orders.read' } },
+    { schema: { tags, params: OrderDetailsParams, response: RecordAnswer }, config: { permission: 'orders.read' } },
     async (request) => {
       const details = await orderDetails(app.db, request.params.orderId, customFieldsOf(app.registry.orders));
       return ok('Order details.', orderDetailsForRole(app.registry, request.member.type)(details));
@@ -102,7 +102,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/admin/assign-order-status',
-    { schema: { response: messageAnswer, tags, body: AssignBody }, config: { permission: 'orders.work' } },
+    { schema: { tags, body: AssignBody, response: messageAnswer }, config: { permission: 'orders.work' } },
     async (request) => {
       const { orderId, version } = request.body;
       return ok(await assignOrders(app.db, request.member, orderId, seenVersions(orderId, version)));
@@ -111,7 +111,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/admin/unassign-order',
-    { schema: { response: messageAnswer, tags, body: OrderIdsBody }, config: { permission: 'orders.work' } },
+    { schema: { tags, body: OrderIdsBody, response: messageAnswer }, config: { permission: 'orders.work' } },
     async (request) => {
       const { orderId, version } = request.body;
       return ok(await unassignOrders(app.db, request.member, orderId, seenVersions(orderId, version)));
@@ -120,7 +120,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/admin/change-order-status',
-    { schema: { response: messageAnswer, tags, body: ChangeStatusBody }, config: { permission: 'orders.work' } },
+    { schema: { tags, body: ChangeStatusBody, response: messageAnswer }, config: { permission: 'orders.work' } },
     async (request) => {
       const { orderId, updatingStatus, permanentDeletedFlag, version } = request.body;
       // Orders are evidence in chargebacks: they are only ever soft-deleted.
@@ -132,7 +132,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/admin/move-order-status',
-    { schema: { response: messageAnswer, tags, body: MoveStatusBody }, config: { permission: 'orders.work' } },
+    { schema: { tags, body: MoveStatusBody, response: messageAnswer }, config: { permission: 'orders.work' } },
     async (request) => {
       const { orderIds, updatingStatus, version } = request.body;
       const seen = seenVersions(orderIds, version);
@@ -143,7 +143,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/admin/move-to-complete-refund',
     {
-      schema: { response: messageAnswer, tags, body: OrderIdsBody },
+      schema: { tags, body: OrderIdsBody, response: messageAnswer },
       config: { permission: 'orders.work', stepUp: true },
     },
     async (request) => {

@@ -10,14 +10,14 @@ const gatewaySetting = { permission: 'gateways.manage' } as const;
 const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/admin/payment-gateways',
-    { schema: { response: GatewaysAnswer, tags: ['gateways'] }, config: gatewaySetting },
+    { schema: { tags: ['gateways'], response: GatewaysAnswer }, config: gatewaySetting },
     async () => ok('Payment gateways.', await gateways(app.db)),
   );
 
   app.post(
     '/admin/payment-gateway-setting',
     {
-      schema: { response: messageAnswer, tags: ['gateways'], body: SwitchBody },
+      schema: { tags: ['gateways'], body: SwitchBody, response: messageAnswer },
       config: { ...gatewaySetting, stepUp: true },
     },
     async (request) => ok(await switchGateway(app.db, request.member, request.body.gatewayId)),
@@ -26,7 +26,7 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/admin/get-country-order-count',
     {
-      schema: { response: RecordsAnswer, tags: ['reports'], body: DateRangeBody },
+      schema: { tags: ['reports'], body: DateRangeBody, response: RecordsAnswer },
       config: { permission: 'reports.country' },
     },
     async (request) =>
@@ -36,7 +36,7 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/admin/get-processed-by-count',
     {
-      schema: { response: RecordsAnswer, tags: ['reports'], body: DateRangeBody },
+      schema: { tags: ['reports'], body: DateRangeBody, response: RecordsAnswer },
       config: { permission: 'reports.processedBy' },
     },
     async (request) =>

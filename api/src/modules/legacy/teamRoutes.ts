@@ -34,7 +34,7 @@ const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => ok('Team member details.', await teamMemberInfo(app.db, fields, request.params.id)),
   );
 
-  app.get('/admin/get-team-member-type', { schema: { response: RolesAnswer, tags }, config }, async (request) =>
+  app.get('/admin/get-team-member-type', { schema: { tags, response: RolesAnswer }, config }, async (request) =>
     ok('Team member types.', memberTypes(request.member)),
   );
 
@@ -59,7 +59,7 @@ const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/admin/delete-team-member',
-    { schema: { response: messageAnswer, tags, body: DeleteMemberBody }, config },
+    { schema: { tags, body: DeleteMemberBody, response: messageAnswer }, config },
     async (request) => ok(await deleteTeamMember(app.db, request.member, request.body.teamMemberId)),
   );
 };

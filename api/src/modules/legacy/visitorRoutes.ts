@@ -16,7 +16,7 @@ const visitorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/front/track-order',
     {
-      schema: { response: TrackOrderAnswer, tags: ['visitor'], body: TrackOrderBody, security: [] },
+      schema: { tags: ['visitor'], body: TrackOrderBody, security: [], response: TrackOrderAnswer },
       config: { public: true, rateLimit: trackRateLimit(app.config) },
     },
     async (request) => ok('Order found.', await trackOrder(app, request.body.orderId, request.body.email)),
@@ -25,7 +25,7 @@ const visitorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/front/get-download-history',
     {
-      schema: { response: DownloadHistoryAnswer, tags: ['visitor'], body: DownloadHistoryBody, security: [] },
+      schema: { tags: ['visitor'], body: DownloadHistoryBody, security: [], response: DownloadHistoryAnswer },
       config: { public: true, rateLimit: downloadRateLimit(app.config) },
     },
     async (request) => ({
@@ -38,7 +38,7 @@ const visitorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/front/download-passport-doc-pdf',
     {
-      schema: { response: DownloadAnswer, tags: ['visitor'], body: DownloadBody, security: [] },
+      schema: { tags: ['visitor'], body: DownloadBody, security: [], response: DownloadAnswer },
       config: { public: true, rateLimit: downloadRateLimit(app.config) },
     },
     async (request) =>
