@@ -15,9 +15,10 @@ const successCodes = (route: RouteOptions) =>
  */
 describe('response schemas', () => {
   let t: TestApp;
+  // Building the app migrates a fresh database: longer than the build suite's default wait on a busy machine.
   beforeAll(async () => {
     t = await createTestApp('sqlite', { seed: false });
-  });
+  }, 60_000);
   afterAll(() => t?.close());
 
   it('gives every route of the API a response schema for its 2xx answer', () => {
