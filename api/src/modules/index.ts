@@ -24,6 +24,7 @@ import disputes from './disputes/index.js';
 import automation from './automation/index.js';
 import privacy from './privacy/index.js';
 import sla from './sla/index.js';
+import legacy from './legacy/index.js';
 
 /**
  * Every business area, each a Fastify plugin (its index.ts) that registers its routes, serves its
@@ -31,6 +32,7 @@ import sla from './sla/index.js';
  * is the one it makes (app.registry), then `resources`, since the others serve theirs through it.
  * Between modules only a service is used: another module imports `<module>/service.ts`; what may
  * import no module (plugins, db, storage, core) calls its decoration, e.g. `app.authService`.
+ * `legacy` after the areas: the old system's calls, translated into the other areas' services.
  * Adding an area is adding a line here; a read-only resource needs no area (`tableResources` serves it).
  */
 export const modules: FastifyPluginAsync[] = [
@@ -59,6 +61,7 @@ export const modules: FastifyPluginAsync[] = [
   automation,
   privacy,
   sla,
+  legacy,
   // Last: the registry's resources with a table that none of the above served, read from their tables.
   tableResources,
 ];

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
 import { roleRank, type Role } from '@app/domain';
 import { badRequest, forbidden, HttpError, notFound, ok } from '../../http.js';
 import type { Member } from '../../types.js';
@@ -33,8 +32,6 @@ import {
 import { checkPassword } from './service.js';
 import { endMemberSessions, endSessions, listSessions, markVerified } from './sessions.js';
 
-type Throttled = <T>(reply: FastifyReply, email: string, address: string, check: () => Promise<T>) => Promise<T>;
-
 const tags = ['account'];
 const own = { permission: 'account.security' } as const;
 const enrolment = { ...own, enrolment: true } as const;
@@ -43,7 +40,8 @@ const enrolment = { ...own, enrolment: true } as const;
 const mayReach = (actor: Member, target: Role) => actor.type === 'Admin' || roleRank(target) > roleRank(actor.type);
 
 /** One's own sessions, second factor and step-up checks; other members' sessions and factors; the security policy. */
-const accountRoutes: FastifyPluginAsyncTypebox<{ throttled: Throttled }> = async (app, { throttled }) => {
+const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { throttled } = app.signIn;
   app.get('/account/sessions', { schema: { tags, response: { 200: SessionsAnswer } }, config: own }, async (request) =>
     ok('Your sessions.', await listSessions(app.db, request.member.id, request.sessionId)),
   );

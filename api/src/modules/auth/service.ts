@@ -118,3 +118,5 @@ export async function sessionMember(app: FastifyInstance, payload: TokenPayload 
 
 export { checkSession, loadSignedIn, recentlyVerified } from './sessions.js';
 export { addressAllowed } from './policy.js';
+/** The sign-in's answer and the member it names, as the steps of sign-in answer them. */
+export { LoginAnswer, MemberView } from './schemas.js';

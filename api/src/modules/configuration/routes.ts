@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyError } from 'fastify';
+import { Type } from 'typebox';
 import { CONFIGURATION_LIMITS, mayOpenQueue } from '@app/domain';
 import { answerList, readJsonParams, type ListParams } from '../../core/listAnswer.js';
-import { badRequest, notFound, ok } from '../../http.js';
+import { badRequest, envelopeAnswer, notFound, ok, OpenRecord } from '../../http.js';
 import { strictBodyCompiler } from '../../core/validators.js';
 import {
   FieldCreateBody,
@@ -61,56 +62,80 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/order-fields',
-    { schema: { tags, querystring: FieldListQuery }, config: manage, ...listed },
+    {
+      schema: { tags, querystring: FieldListQuery, response: { 200: Type.Array(OpenRecord) } },
+      config: manage,
+      ...listed,
+    },
     async (request, reply) =>
       answerList(reply, 'order-fields', fieldAnswers(app.baseRegistry, configuration()), request.query as ListParams),
   );
-  app.get('/order-fields/:id', { schema: { tags, params: IdParams }, config: manage }, async (request) => {
-    const record = fieldAnswer(app.baseRegistry, configuration(), request.params.id);
-    if (!record) throw notFound('Record not found.');
-    return record;
-  });
-  app.post('/order-fields', { schema: { tags, body: FieldCreateBody }, config: manage }, async (request) =>
-    createField(app, request.member, request.body),
+  app.get(
+    '/order-fields/:id',
+    { schema: { tags, params: IdParams, response: { 200: OpenRecord } }, config: manage },
+    async (request) => {
+      const record = fieldAnswer(app.baseRegistry, configuration(), request.params.id);
+      if (!record) throw notFound('Record not found.');
+      return record;
+    },
+  );
+  app.post(
+    '/order-fields',
+    { schema: { tags, body: FieldCreateBody, response: { 200: OpenRecord } }, config: manage },
+    async (request) => createField(app, request.member, request.body),
   );
   app.put(
     '/order-fields/:id',
-    { schema: { tags, params: IdParams, body: FieldUpdateBody }, config: manage },
+    { schema: { tags, params: IdParams, body: FieldUpdateBody, response: { 200: OpenRecord } }, config: manage },
     async (request) => updateField(app, request.member, request.params.id, request.body),
   );
-  app.delete('/order-fields/:id', { schema: { tags, params: IdParams }, config: manage }, async (request) =>
-    removeField(app, request.member, request.params.id),
+  app.delete(
+    '/order-fields/:id',
+    { schema: { tags, params: IdParams, response: { 200: OpenRecord } }, config: manage },
+    async (request) => removeField(app, request.member, request.params.id),
   );
 
   app.get(
     '/custom-queues',
-    { schema: { tags, querystring: QueueListQuery }, config: manage, ...listed },
+    {
+      schema: { tags, querystring: QueueListQuery, response: { 200: Type.Array(OpenRecord) } },
+      config: manage,
+      ...listed,
+    },
     async (request, reply) => answerList(reply, 'custom-queues', configuration().queues, request.query as ListParams),
   );
-  app.get('/custom-queues/:id', { schema: { tags, params: IdParams }, config: manage }, async (request) => {
-    const record = queueAnswer(configuration(), request.params.id);
-    if (!record) throw notFound('Record not found.');
-    return record;
-  });
-  app.post('/custom-queues', { schema: { tags, body: QueueCreateBody }, config: manage }, async (request) =>
-    createQueue(app, request.member, request.body),
+  app.get(
+    '/custom-queues/:id',
+    { schema: { tags, params: IdParams, response: { 200: OpenRecord } }, config: manage },
+    async (request) => {
+      const record = queueAnswer(configuration(), request.params.id);
+      if (!record) throw notFound('Record not found.');
+      return record;
+    },
+  );
+  app.post(
+    '/custom-queues',
+    { schema: { tags, body: QueueCreateBody, response: { 200: OpenRecord } }, config: manage },
+    async (request) => createQueue(app, request.member, request.body),
   );
   app.put(
     '/custom-queues/:id',
-    { schema: { tags, params: IdParams, body: QueueUpdateBody }, config: manage },
+    { schema: { tags, params: IdParams, body: QueueUpdateBody, response: { 200: OpenRecord } }, config: manage },
     async (request) => updateQueue(app, request.member, request.params.id, request.body),
   );
-  app.delete('/custom-queues/:id', { schema: { tags, params: IdParams }, config: manage }, async (request) =>
-    removeQueue(app, request.member, request.params.id),
+  app.delete(
+    '/custom-queues/:id',
+    { schema: { tags, params: IdParams, response: { 200: OpenRecord } }, config: manage },
+    async (request) => removeQueue(app, request.member, request.params.id),
   );
 
-  app.get('/configuration/export', { schema: { tags }, config: manage }, async () =>
+  app.get('/configuration/export', { schema: { tags, response: { 200: OpenRecord } }, config: manage }, async () =>
     exportDocument(app.baseRegistry, configuration()),
   );
   app.post(
     '/configuration/import',
     {
-      schema: { tags, querystring: ImportQuery, body: ImportBody },
+      schema: { tags, querystring: ImportQuery, body: ImportBody, response: envelopeAnswer(OpenRecord) },
       config: { ...manage, stepUp: true },
       bodyLimit: CONFIGURATION_LIMITS.documentBytes,
     },
@@ -121,11 +146,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get('/admin/custom-queues', { schema: { tags }, config: { permission: 'orders.read' } }, async (request) =>
-    ok(
-      'Custom queues.',
-      app.configuration.queues.filter((queue) => mayOpenQueue(queue, request.member.type)),
-    ),
+  app.get(
+    '/admin/custom-queues',
+    { schema: { tags, response: envelopeAnswer(Type.Array(OpenRecord)) }, config: { permission: 'orders.read' } },
+    async (request) =>
+      ok(
+        'Custom queues.',
+        app.configuration.queues.filter((queue) => mayOpenQueue(queue, request.member.type)),
+      ),
   );
 };
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { dayjs } from '@app/domain';
-import { badRequest, HttpError, ok } from '../../http.js';
+import { badRequest, HttpError, ok, streamAnswer } from '../../http.js';
 import { closeAfterRefusal, readFileUpToLimit } from '../../plugins/uploadLimits.js';
 import {
   AddedAnswer,
@@ -88,7 +88,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/disputes/:id/evidence-items/:itemId/file',
-    { schema: { tags, params: EvidenceFileParams }, config: { permission: 'disputes.read' } },
+    {
+      schema: { tags, params: EvidenceFileParams, response: streamAnswer('the evidence file') },
+      config: { permission: 'disputes.read' },
+    },
     async (request, reply) => {
       const { item, stream, size } = await evidenceFile(app, Number(request.params.id), Number(request.params.itemId));
       return reply

@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import * as documentsService from './service.js';
 import { documentsRepository } from './resource.js';
-import routes from './routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,7 +13,6 @@ export default fp(
   async (app) => {
     app.decorate('documentsService', documentsService);
     app.serveResource('documents', documentsRepository);
-    await app.register(routes, { prefix: '/api' });
   },
   { name: 'documents', dependencies: ['resources'] },
 );

@@ -10,6 +10,9 @@ import { checkOriginalName, inspectDocument } from './files.js';
 import { forgetPendingUpload, insertDocument, notePendingUpload, stalePendingUploads } from './repo.js';
 import type { UploadBody } from './schemas.js';
 
+/** The upload form, as the service takes it. */
+export { UploadBody } from './schemas.js';
+
 const orderNotFound = () => notFound('Order not found.');
 const orderDeleted = () => conflict('This order is deleted. Move it back to a queue before uploading its document.');
 

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { can } from '@app/domain';
-import { forbidden, HttpError, ok } from '../../http.js';
+import { forbidden, HttpError, ok, streamAnswer } from '../../http.js';
 import type { TokenPayload } from '../../types.js';
 import { isEventId } from './bus.js';
-import { PresenceBody, StreamQuery, TicketQuery } from './schemas.js';
+import { PresenceAnswer, PresenceBody, StreamQuery, TicketAnswer, TicketQuery } from './schemas.js';
 import { startHub, stopHub } from './service.js';
 import { TICKET_TTL_MS } from './tickets.js';
 
@@ -43,7 +43,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/admin/events/ticket',
     {
-      schema: { tags, querystring: TicketQuery },
+      schema: { tags, querystring: TicketQuery, response: TicketAnswer },
       config: { permission: 'orders.read', rateLimit: ticketRateLimit, passive: true },
     },
     async (request) => {
@@ -62,7 +62,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/admin/events',
     {
-      schema: { tags, querystring: StreamQuery, produces: ['text/event-stream'] },
+      schema: {
+        response: streamAnswer('text/event-stream'),
+        tags,
+        querystring: StreamQuery,
+        produces: ['text/event-stream'],
+      },
       config: { public: true, permission: 'orders.read' },
     },
     async (request, reply) => {
@@ -96,7 +101,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/admin/events/presence',
-    { schema: { tags, body: PresenceBody }, config: { permission: 'orders.read' } },
+    { schema: { tags, body: PresenceBody, response: PresenceAnswer }, config: { permission: 'orders.read' } },
     async (request) => {
       const { orderId, tab, viewing } = request.body;
       const members = await hub.setPresence(request.member, orderId, tab, viewing);

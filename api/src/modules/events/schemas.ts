@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { envelopeAnswer } from '../../http.js';
 import { TICKET_PATTERN } from './tickets.js';
 
 /** An event id as the stream sends it ({ms}-{seq}). */
@@ -22,3 +23,12 @@ export const PresenceBody = Type.Object({
   tab: Type.String({ pattern: '^[A-Za-z0-9_-]{1,40}$', errorMessage: 'tab must be 1 to 40 letters or digits.' }),
   viewing: Type.Boolean({ errorMessage: 'viewing must be true or false.' }),
 });
+
+export const TicketAnswer = envelopeAnswer(Type.Object({ ticket: Type.String(), expiresIn: Type.Number() }));
+
+export const PresenceAnswer = envelopeAnswer(
+  Type.Object({
+    orderId: Type.Integer(),
+    members: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
+  }),
+);

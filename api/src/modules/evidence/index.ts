@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
 import * as evidenceService from './service.js';
-import routes from './routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,7 +11,6 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     app.decorate('evidenceService', evidenceService);
-    await app.register(routes, { prefix: '/api' });
   },
   { name: 'evidence' },
 );

@@ -5,6 +5,8 @@ import type { Member } from '../../types.js';
 import { touchOrderIn } from '../orders/service.js';
 import { assembleDefencePack, packForRole } from './pack.js';
 import type { DefencePackType } from './packPdf.js';
+
+export type { DefencePackType } from './packPdf.js';
 import { findEvidenceOrder } from './repo.js';
 
 /** Evidence exists only for orders that were delivered or are disputed. */

@@ -1,6 +1,6 @@
 import { downloadFileName } from '@app/domain';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { notFound } from '../../http.js';
+import { notFound, streamAnswer } from '../../http.js';
 import { downloadRateLimit } from '../../plugins/publicRateLimits.js';
 import { DocumentParams, DocumentQuery } from './schemas.js';
 import { DOCUMENT_NOT_FOUND, openDocument } from './service.js';
@@ -13,7 +13,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/uploads/docs/:name',
     {
-      schema: { tags: ['visitor'], params: DocumentParams, querystring: DocumentQuery },
+      schema: {
+        response: streamAnswer('the document: a PDF or an image'),
+        tags: ['visitor'],
+        params: DocumentParams,
+        querystring: DocumentQuery,
+      },
       config: {
         public: true,
         // Staff browsing documents from one office address should not share the visitors' limit.

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { messageAnswer } from '../../http.js';
 import { registerModuleMetrics } from './metrics.js';
 
 /** Redis answers PING within this time or counts as unreachable. */
@@ -12,7 +13,8 @@ const REDIS_PING_MS = 1000;
  */
 const routes: FastifyPluginAsync = async (app) => {
   registerModuleMetrics(app);
-  const schema = { tags: ['health'], security: [] };
+  // Not ready is answered in the same envelope.
+  const schema = { tags: ['health'], security: [], response: { ...messageAnswer, 503: messageAnswer[200] } };
 
   app.get('/health', { config: { public: true }, schema }, async () => ({ status: 1, message: 'ok' }));
 

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ok } from '../../http.js';
 import {
   PreviewBody,
   RenderedMailAnswer,
-  ResendMailBody,
   TemplateAnswer,
   TemplateParams,
   TestSendAnswer,
@@ -11,22 +9,12 @@ import {
   VersionParams,
   VersionsAnswer,
 } from './schemas.js';
-import { resendMail } from './service.js';
 import { previewTemplate, restoreVersion, sendTestMail, templateVersions } from './templateService.js';
 
 const templates = { tags: ['mail-templates'] };
 const manage = { permission: 'configuration.manage' } as const;
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  app.post(
-    '/admin/resend-mail',
-    { schema: { tags: ['documents'], body: ResendMailBody }, config: { permission: 'orders.work' } },
-    async (request) => {
-      await resendMail(app, request.member, request.body);
-      return ok(`Mail queued for ${request.body.email} via ${request.body.mailServiceProvider}.`);
-    },
-  );
-
   // Beside the resource's simple-rest routes: what an Admin does with a template besides saving it.
   app.post(
     '/mail-templates/:id/preview',

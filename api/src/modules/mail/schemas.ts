@@ -1,14 +1,6 @@
 import { Type } from 'typebox';
 import { MAIL_TEMPLATE_LIMITS } from '@app/domain';
-import { MailEmailField, MailProviderField, OrderIdField, VersionField } from '../../core/fields.js';
-
-export const ResendMailBody = Type.Object({
-  orderId: OrderIdField,
-  email: MailEmailField,
-  mailServiceProvider: MailProviderField,
-  /** The version of the order the member saw; a changed order is refused (409). */
-  version: VersionField,
-});
+import { OrderIdField } from '../../core/fields.js';
 
 const templateText = (part: 'subject' | 'body') => Type.String({ minLength: 1, maxLength: MAIL_TEMPLATE_LIMITS[part] });
 

@@ -5,7 +5,7 @@ import { createPageCache, type PageCache } from './pageCache.js';
 import * as ordersService from './service.js';
 import type { QueuePage } from './read.js';
 import { ordersRepository } from './resource.js';
-import routes, { workRoutes } from './routes.js';
+import routes from './routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,7 +26,6 @@ export default fp(
     serveOrderChanges(app);
     app.serveResource('orders', ordersRepository);
     await app.register(routes, { prefix: '/api' });
-    await app.register(workRoutes, { prefix: '/api' });
   },
   { name: 'orders', dependencies: ['resources'] },
 );

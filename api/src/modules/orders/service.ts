@@ -16,6 +16,15 @@ export {
 /** An order's custom fields with their labels and values (Defence Pack 2's order details). */
 export { customValuesOf, customFieldsOf, findCustomValues, checkGivenValue, customTypeOf } from './customFields.js';
 /** What a role may read of an order: evidence packs and mails print by the allow-list of every order answer. */
-export { blankedForRole, hiddenFields, mayReadFact, readableFields } from './visibleFields.js';
+export {
+  blankedForRole,
+  hiddenFields,
+  mayReadFact,
+  orderDetailsForRole,
+  orderForRole,
+  readableFields,
+} from './visibleFields.js';
+/** What a search with nothing to look for is told. */
+export { SEARCH_REQUIRED } from './schemas.js';
 /** Search everywhere's orders: looked up in the fields the role may read. */
 export { lookUpOrders } from './lookup.js';

@@ -19,6 +19,13 @@ export const KeyParams = Type.Object({ key: Key });
 export const RoleParams = Type.Object({ role: RoleName });
 export const RoleKeyParams = Type.Object({ role: RoleName, key: Key });
 
+/** A preference as answered: the key, its value, and whose it is (the member's, the role's, or none left). */
+export const PreferenceAnswer = Type.Object({
+  id: Type.String(),
+  value: Type.Unknown(),
+  scope: Type.Union([Type.String(), Type.Null()]),
+});
+
 /** ra-data-simple-rest's update sends the whole record; only `value` is read. */
 export const PreferenceBody = Type.Object({
   value: Type.Unknown({ errorMessage: { required: 'value is required' } }),

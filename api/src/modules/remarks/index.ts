@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import * as remarksService from './service.js';
 import { remarksRepository } from './resource.js';
-import routes from './routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,7 +13,6 @@ export default fp(
   async (app) => {
     app.decorate('remarksService', remarksService);
     app.serveResource('remarks', remarksRepository);
-    await app.register(routes, { prefix: '/api' });
   },
   { name: 'remarks', dependencies: ['resources', 'orders'] },
 );

@@ -8,6 +8,9 @@ import type { Member } from '../../types.js';
 import { findOrderRemarks, insertRemark, remarkView, type RemarkFlag } from './repo.js';
 import type { AddRemarkBody } from './schemas.js';
 
+/** add-new-remark's body, the remark as the service takes it. */
+export { AddRemarkBody } from './schemas.js';
+
 /** The request's flag names and the columns they are stored in. */
 const FLAG_FIELDS: ReadonlyArray<[keyof Static<typeof AddRemarkBody>, RemarkFlag]> = [
   ['whatsapp', 'whatsapp'],

@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import * as reportsService from './service.js';
 import { countryReportRepository, processedByReportRepository } from './resource.js';
-import routes from './routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,7 +14,6 @@ export default fp(
     app.decorate('reportsService', reportsService);
     app.serveResource('country-report', countryReportRepository);
     app.serveResource('processed-by-report', processedByReportRepository);
-    await app.register(routes, { prefix: '/api' });
   },
   { name: 'reports', dependencies: ['resources'] },
 );

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
-import { registryForRole, type ResourceDefinition, type Role, type Verb, VERBS } from '@app/domain';
-import { notFound, ok } from '../../http.js';
+import { mayReadField, registryForRole, type ResourceDefinition, type Role, type Verb, VERBS } from '@app/domain';
+import { envelopeAnswer, notFound, ok, OpenRecord } from '../../http.js';
+import { bodySchema, listQuerySchema } from '../../core/registrySchemas.js';
 import { readJsonParams, toListQuery, type ListQueryParams } from './query.js';
 import { useOf, validationError, type CheckedPart, type DefinitionUse } from './service.js';
 import type { ResourceContext, ResourceRepository, Row } from '../../core/resources.js';
@@ -29,7 +30,10 @@ function servedVerbs(resource: ResourceDefinition, repository: ResourceRepositor
 export const registryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/admin/registry',
-    { schema: { tags: ['registry'] }, config: { permission: 'orders.read' } },
+    {
+      schema: { tags: ['registry'], response: envelopeAnswer(Type.Array(OpenRecord)) },
+      config: { permission: 'orders.read' },
+    },
     async (request) => ok('Registry.', registryForRole(app.registry, request.member.type)),
   );
 };
@@ -90,7 +94,7 @@ export const resourceRoutes: FastifyPluginAsyncTypebox<{
     app.get(
       url,
       {
-        schema: { tags, querystring: useOf(resource).listQuery },
+        schema: { tags, querystring: useOf(resource).listQuery, response: { 200: Type.Array(OpenRecord) } },
         config: { permission: resource.permissions.list },
         attachValidation: true,
         // The schema checks the JSON's values: read it first.
@@ -116,7 +120,10 @@ export const resourceRoutes: FastifyPluginAsyncTypebox<{
   if (verbs.includes('show')) {
     app.get(
       `${url}/:id`,
-      { schema: { tags, params: IdParams }, config: { permission: resource.permissions.show } },
+      {
+        schema: { tags, params: IdParams, response: { 200: OpenRecord } },
+        config: { permission: resource.permissions.show },
+      },
       async (request, reply) =>
         answerOne(reply, request.member.type, await repository.one!(context(request), request.params.id)),
     );
@@ -125,7 +132,7 @@ export const resourceRoutes: FastifyPluginAsyncTypebox<{
     app.post(
       url,
       {
-        schema: { tags, body: useOf(resource).createBody },
+        schema: { tags, body: useOf(resource).createBody, response: { 200: OpenRecord } },
         config: { permission: resource.permissions.create },
         attachValidation: true,
         preValidation: keepGiven('body'),
@@ -139,7 +146,7 @@ export const resourceRoutes: FastifyPluginAsyncTypebox<{
     app.put(
       `${url}/:id`,
       {
-        schema: { tags, params: IdParams, body: useOf(resource).updateBody },
+        schema: { tags, params: IdParams, body: useOf(resource).updateBody, response: { 200: OpenRecord } },
         config: { permission: resource.permissions.update },
         attachValidation: true,
         preValidation: keepGiven('body'),
@@ -156,7 +163,10 @@ export const resourceRoutes: FastifyPluginAsyncTypebox<{
   if (verbs.includes('delete')) {
     app.delete(
       `${url}/:id`,
-      { schema: { tags, params: IdParams }, config: { permission: resource.permissions.delete } },
+      {
+        schema: { tags, params: IdParams, response: { 200: OpenRecord } },
+        config: { permission: resource.permissions.delete },
+      },
       async (request, reply) =>
         answerOne(reply, request.member.type, await repository.remove!(context(request), request.params.id)),
     );

@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import * as teamService from './service.js';
 import { teamMembersRepository } from './resource.js';
-import routes from './routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,7 +13,6 @@ export default fp(
   async (app) => {
     app.decorate('teamService', teamService);
     app.serveResource('team-members', teamMembersRepository);
-    await app.register(routes, { prefix: '/api' });
   },
   { name: 'team', dependencies: ['resources'] },
 );

@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import * as visitorService from './service.js';
 import { downloadsRepository } from './resource.js';
-import routes from './routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,7 +13,6 @@ export default fp(
   async (app) => {
     app.decorate('visitorService', visitorService);
     app.serveResource('downloads', downloadsRepository);
-    await app.register(routes, { prefix: '/api' });
   },
   { name: 'visitor', dependencies: ['resources'] },
 );

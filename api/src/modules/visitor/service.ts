@@ -10,6 +10,9 @@ import {
   verifyVisitorToken,
 } from '../files/service.js';
 import type { VisitorClient } from './client.js';
+
+/** Who downloads: kept as evidence next to each download. */
+export { describeClient } from './client.js';
 import { findTrackableOrder, insertDownload, listDownloads } from './repo.js';
 
 /** One answer for an unknown order and a wrong email, so tracking cannot list orders (docs/product.md#visitor-area). */

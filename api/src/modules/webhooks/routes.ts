@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Static } from 'typebox';
 import { badRequest, HttpError, ok } from '../../http.js';
 import { fromSendgrid, fromSes, type SendgridEvent, type SesEvent } from './events.js';
-import { SendgridBatch, SnsMessage } from './schemas.js';
+import { RecordedAnswer, SendgridBatch, SnsMessage } from './schemas.js';
 import { recordDeliveryEvents } from './service.js';
 import { sendgridPublicKey, snsTimestampIsFresh, verifySendgrid, verifySns, type SnsEnvelope } from './signatures.js';
 
@@ -56,7 +56,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/webhooks/sendgrid',
     {
-      schema: { tags: ['webhooks'], body: SendgridBatch, security: [] },
+      schema: { tags: ['webhooks'], body: SendgridBatch, security: [], response: RecordedAnswer },
       config: { public: true, rateLimit },
       preValidation: async (request) => {
         const valid =
@@ -77,7 +77,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/webhooks/ses',
     {
-      schema: { tags: ['webhooks'], body: SnsMessage, security: [] },
+      schema: { tags: ['webhooks'], body: SnsMessage, security: [], response: RecordedAnswer },
       config: { public: true, rateLimit },
       preValidation: async (request) => {
         const message = request.body as SnsEnvelope;

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { envelopeAnswer } from '../../http.js';
 
 /** A SendGrid batch: each event names its kind and time; the rest is read where known. */
 export const SendgridBatch = Type.Array(
@@ -38,4 +39,9 @@ export const SnsMessage = Type.Object(
     UnsubscribeURL: Type.Optional(Type.String({ maxLength: 2048 })),
   },
   { additionalProperties: true },
+);
+
+/** What a batch of delivery events did: recorded, already known, or about no mail of ours. */
+export const RecordedAnswer = envelopeAnswer(
+  Type.Object({ recorded: Type.Integer(), duplicates: Type.Integer(), ignored: Type.Integer() }),
 );

@@ -1,16 +1,22 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok } from '../../http.js';
-import { describeClient } from './client.js';
 import { downloadRateLimit, trackRateLimit } from '../../plugins/publicRateLimits.js';
-import { DownloadBody, DownloadHistoryBody, TrackOrderBody } from './schemas.js';
-import { downloadPage, requestDownload, trackOrder } from './service.js';
+import { describeClient, downloadPage, requestDownload, trackOrder } from '../visitor/service.js';
+import {
+  DownloadAnswer,
+  DownloadBody,
+  DownloadHistoryAnswer,
+  DownloadHistoryBody,
+  TrackOrderAnswer,
+  TrackOrderBody,
+} from './schemas.js';
 
 /** The visitor calls of the old system: public, rate limited per IP, the later two need the visitor token. */
-const routes: FastifyPluginAsyncTypebox = async (app) => {
+const visitorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/front/track-order',
     {
-      schema: { tags: ['visitor'], body: TrackOrderBody, security: [] },
+      schema: { tags: ['visitor'], body: TrackOrderBody, security: [], response: TrackOrderAnswer },
       config: { public: true, rateLimit: trackRateLimit(app.config) },
     },
     async (request) => ok('Order found.', await trackOrder(app, request.body.orderId, request.body.email)),
@@ -19,7 +25,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/front/get-download-history',
     {
-      schema: { tags: ['visitor'], body: DownloadHistoryBody, security: [] },
+      schema: { tags: ['visitor'], body: DownloadHistoryBody, security: [], response: DownloadHistoryAnswer },
       config: { public: true, rateLimit: downloadRateLimit(app.config) },
     },
     async (request) => ({
@@ -32,7 +38,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/front/download-passport-doc-pdf',
     {
-      schema: { tags: ['visitor'], body: DownloadBody, security: [] },
+      schema: { tags: ['visitor'], body: DownloadBody, security: [], response: DownloadAnswer },
       config: { public: true, rateLimit: downloadRateLimit(app.config) },
     },
     async (request) =>
@@ -40,4 +46,4 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
-export default routes;
+export default visitorRoutes;
