@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
-import { mayReadField, registryForRole, type ResourceDefinition, type Role, type Verb, VERBS } from '@app/domain';
+import { registryForRole, type ResourceDefinition, type Role, type Verb, VERBS } from '@app/domain';
 import { envelopeAnswer, notFound, ok, OpenRecord } from '../../http.js';
-import { bodySchema, listQuerySchema } from '../../core/registrySchemas.js';
 import { readJsonParams, toListQuery, type ListQueryParams } from './query.js';
 import { useOf, validationError, type CheckedPart, type DefinitionUse } from './service.js';
 import type { ResourceContext, ResourceRepository, Row } from '../../core/resources.js';
