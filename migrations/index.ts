@@ -27,6 +27,7 @@ import * as privacy from './024_privacy.js';
 import * as mailTemplates from './026_mail_templates.js';
 import * as automation from './027_automation.js';
 import * as passkeys from './028_passkeys.js';
+import * as disputeReportIndex from './034_dispute_report_index.js';
 
 /**
  * Migrations in order, imported statically so that they run the same under tsx, vitest and a bundle.
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '026_mail_templates': mailTemplates,
   '027_automation': automation,
   '028_passkeys': passkeys,
+  '034_dispute_report_index': disputeReportIndex,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
