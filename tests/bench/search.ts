@@ -12,10 +12,15 @@ import type { Scenario } from './customFields.js';
 
 export async function searchScenarios(db: Knex, member: Member): Promise<Scenario[]> {
   const all = queueByOrderName('allOrder')!;
-  /** The most common value of a name column. */
+  /** The most common value of a name column (orders anonymised after their retention have none). */
   const mostCommon = async (column: string): Promise<string> => {
-    const row = (await db('orders').select(column).count({ n: '*' }).groupBy(column).orderBy('n', 'desc').first()) as
-      Record<string, unknown> | undefined;
+    const row = (await db('orders')
+      .whereNotNull(column)
+      .select(column)
+      .count({ n: '*' })
+      .groupBy(column)
+      .orderBy('n', 'desc')
+      .first()) as Record<string, unknown> | undefined;
     return String(row?.[column] ?? '');
   };
   const [commonFirst, commonLast] = [await mostCommon('first_name'), await mostCommon('last_name')];
