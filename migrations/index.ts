@@ -29,6 +29,7 @@ import * as automation from './027_automation.js';
 import * as passkeys from './028_passkeys.js';
 import * as sla from './029_sla.js';
 import * as valueChangedAt from './030_value_changed_at.js';
+import * as disputeReportIndex from './034_dispute_report_index.js';
 
 /**
  * Migrations in order, imported statically so that they run the same under tsx, vitest and a bundle.
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '028_passkeys': passkeys,
   '029_sla': sla,
   '030_value_changed_at': valueChangedAt,
+  '034_dispute_report_index': disputeReportIndex,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

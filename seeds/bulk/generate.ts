@@ -1,9 +1,10 @@
 /**
- * npm run seed:bulk -- --orders 1000000 [--custom-values visa_type=0.8,callback_at=0.6]
+ * npm run seed:bulk -- --orders 1000000 [--custom-values visa_type=0.8,callback_at=0.6] [--disputes 10000]
  * Fills the configured database with realistic orders over every queue, with remarks, documents,
  * mail and download rows, in batched multi-row inserts, then rebuilds the queue counters and report totals.
  * --custom-values gives custom fields (already configured, e.g. through /api/order-fields) values on that
  * share of the orders that have none, written in SQL (customValues.ts); --orders 0 then adds no orders.
+ * --disputes adds that many disputes on the orders (disputes.ts), with --orders 0 too.
  */
 import crypto from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -17,6 +18,7 @@ import { migrateLatest } from '../../migrations/index.js';
 import { seedDemoIfEmpty } from '../index.js';
 import { readConfiguration } from '../../api/src/modules/configuration/service.js';
 import { fillCustomValues, type BulkCustomField } from './customValues.js';
+import { fillDisputes } from './disputes.js';
 import { createRng, makeOrder, toDate, toDateTime, type Rng } from '../generator.js';
 
 const MINUTE = 60_000;
@@ -256,12 +258,15 @@ async function main() {
       orders: { type: 'string', default: '100000' },
       batch: { type: 'string' },
       'custom-values': { type: 'string' },
+      disputes: { type: 'string', default: '0' },
     },
   });
   const total = Number(values.orders);
   const customShares = values['custom-values'];
-  if (!Number.isInteger(total) || total < (customShares ? 0 : 1))
-    throw new Error('--orders must be a positive whole number (0 with --custom-values)');
+  const disputes = Number(values.disputes);
+  if (!Number.isInteger(disputes) || disputes < 0) throw new Error('--disputes must be a whole number');
+  if (!Number.isInteger(total) || total < (customShares || disputes ? 0 : 1))
+    throw new Error('--orders must be a positive whole number (0 with --custom-values or --disputes)');
   const config = loadConfig();
   const db = createDb(config);
   const mysql = dialectOf(db) === 'mysql';
@@ -325,11 +330,13 @@ async function main() {
       const written = await fillCustomValues(db, await customFieldsToFill(db, customShares));
       process.stdout.write(`\n  Custom values: ${JSON.stringify(written)}`);
     }
+    if (disputes) process.stdout.write(`\n  Disputes: ${await fillDisputes(db, disputes, now)}`);
     process.stdout.write('\n  Rebuilding queue counters...\n');
     await recountOrderCounters(db);
     process.stdout.write('  Rebuilding report totals...\n');
     await rebuildReportRollups(db);
-    if (mysql) await db.raw('ANALYZE TABLE orders, remarks, uploaded_documents, mail_outbox, download_history');
+    if (mysql)
+      await db.raw('ANALYZE TABLE orders, remarks, uploaded_documents, mail_outbox, download_history, disputes');
     console.log(`  ${total.toLocaleString('en')} orders generated in ${((Date.now() - began) / 1000).toFixed(1)} s`);
   } finally {
     await db.destroy();

@@ -1,10 +1,13 @@
 /**
- * Automation's bench entries: a move with 20 event rules on (none of them matching the order) beside the
- * same move with none, and a pass of the time rules' scheduler that finds nothing due, with the rows it
- * reads (MySQL's handler counters). The app runs in this process on one connection, so that the rows
- * read are the pass's alone. Moves an order back and forth, and removes its rules when done.
+ * Automation's bench entries, with 5 SLA policies in place: a move with 20 event rules on (none of them
+ * matching the order) beside the same move with none; then, beside those 20, 5 time rules each due on about
+ * FIRED_PER_RULE orders of its own status: the pass that fires on them all (about 1,000 orders, a comment
+ * each), and the next pass, which finds nothing due, with the rows it reads (MySQL's handler counters). The
+ * app runs in this process on one connection, so that the rows read are the pass's alone. Moves an order
+ * back and forth, leaves the comments its time rules wrote, and removes its rules and policies when done.
  */
 import type { Knex } from 'knex';
+import { nowUtc } from '@app/domain';
 import { buildApp } from '../../api/src/app.js';
 import type { AppConfig } from '../../api/src/config.js';
 import type { Member } from '../../api/src/types.js';
@@ -12,72 +15,139 @@ import { handlerReads, percentile, round } from './measure.js';
 
 const MOVES = 200;
 const EVENT_RULES = 20;
-const TIME_RULES = 5;
+const SLA_POLICIES = 5;
+/** The time rules' statuses, one rule each. */
+const TIME_STATUSES = ['Awaiting', 'AwaitingGovt', 'Contact Customer', 'Customer Called', 'Refunds'];
+const FIRED_PER_RULE = 200;
 const BENCH_PREFIX = 'bench: ';
+const STAMP = '2026-01-01 00:00:00';
+
+const rule = (name: string, position: number, trigger: object, conditions: object, text: string) => ({
+  name: `${BENCH_PREFIX}${name}`,
+  enabled: true,
+  trigger_json: JSON.stringify(trigger),
+  conditions_json: JSON.stringify(conditions),
+  actions_json: JSON.stringify([{ type: 'comment', text }]),
+  position,
+  created_at: STAMP,
+  updated_at: STAMP,
+});
+
+/**
+ * Minutes after which the FIRED_PER_RULE-th order that entered `status` longest ago is due: a time rule
+ * on the status waiting that long fires on about that many orders (those that entered in the same minute too).
+ */
+async function minutesDueOn(db: Knex, status: string, now: Date) {
+  const nth = await db('orders')
+    .where('process_status', status)
+    .orderBy('status_entered_at')
+    .offset(FIRED_PER_RULE - 1)
+    .first('status_entered_at');
+  if (!nth) throw new Error(`Fewer than ${FIRED_PER_RULE} orders are ${status}: seed more orders.`);
+  const entered = Date.parse(`${String(nth.status_entered_at).slice(0, 19).replace(' ', 'T')}Z`);
+  return Math.floor((now.getTime() - entered) / 60_000);
+}
+
+/** Rows the call reads on MySQL; on SQLite the call alone, and NaN. */
+const handlerReadsIf = async (mysql: boolean, db: Knex, call: () => Promise<unknown>) =>
+  mysql ? handlerReads(db, call) : (await call(), NaN);
 
 export async function automationRows(config: AppConfig, db: Knex, mysql: boolean) {
   const app = await buildApp({ config: { ...config, mailWorker: false }, db });
   await app.ready();
   const rows: Array<Record<string, unknown>> = [];
+  const clear = async () => {
+    await db('automation_rules').where('name', 'like', `${BENCH_PREFIX}%`).del();
+    await db('sla_policies').where('name', 'like', `${BENCH_PREFIX}%`).del();
+  };
   try {
     const admin = await db('team_members').where({ type: 'Admin' }).orderBy('id').first('id', 'name', 'email', 'type');
     const member: Member = { ...admin, id: Number(admin.id) };
+    for (let i = 0; i < SLA_POLICIES; i++)
+      await db('sla_policies').insert({
+        name: `${BENCH_PREFIX}policy ${i}`,
+        position: 100 + i,
+        policy_json: JSON.stringify({
+          conditions: { processing_mode: i % 2 ? 'Priority' : 'Standard' },
+          targetMinutes: 120 * (i + 1),
+          warnAtPercent: 75,
+          pauseStatuses: ['Awaiting', 'AwaitingGovt'],
+          businessHours: { timeZone: 'UTC', days: [1, 2, 3, 4, 5], start: '09:00', end: '17:00' },
+          holidays: [],
+          breachActions: [],
+        }),
+        created_at: STAMP,
+        updated_at: STAMP,
+      });
     const order = await db('orders')
       .where({ process_status: 'Awaiting' })
       .orderBy('order_id', 'desc')
       .first('order_id');
     const id = Number(order.order_id);
+    const moveTo = (i: number) => app.ordersService.moveOrders(db, member, [id], i % 2 ? 'Awaiting' : 'AwaitingGovt');
     const moves = async () => {
       const samples: number[] = [];
       for (let i = 0; i < MOVES; i++) {
         const t = process.hrtime.bigint();
-        await app.ordersService.moveOrders(db, member, [id], i % 2 ? 'Awaiting' : 'AwaitingGovt');
+        await moveTo(i);
         samples.push(Number(process.hrtime.bigint() - t) / 1e6);
         // The rules run after the move's answer; the next move waits for them, so that it measures a move alone.
         await app.automation.settled();
       }
-      if (MOVES % 2) await app.ordersService.moveOrders(db, member, [id], 'Awaiting');
+      // Rows one move and the rules after it read: a figure the machine's load does not move.
+      const read = await handlerReadsIf(mysql, db, async () => {
+        await moveTo(MOVES);
+        await app.automation.settled();
+      });
+      await moveTo(MOVES + 1);
       samples.sort((a, b) => a - b);
-      return { p50: round(percentile(samples, 50)), p95: round(percentile(samples, 95)) };
+      return { p50: round(percentile(samples, 50)), p95: round(percentile(samples, 95)), 'rows read': read };
     };
     const without = await moves();
     for (let i = 0; i < EVENT_RULES; i++)
-      await db('automation_rules').insert({
-        name: `${BENCH_PREFIX}event ${i}`,
-        enabled: true,
-        trigger_json: JSON.stringify({ type: 'event', event: 'order.moved' }),
-        conditions_json: JSON.stringify({ full_name: `nobody ${i}` }),
-        actions_json: JSON.stringify([{ type: 'comment', text: 'never' }]),
-        position: i,
-        created_at: '2026-01-01 00:00:00',
-        updated_at: '2026-01-01 00:00:00',
-      });
+      await db('automation_rules').insert(
+        rule(`event ${i}`, i, { type: 'event', event: 'order.moved' }, { full_name: `nobody ${i}` }, 'never'),
+      );
     const withRules = await moves();
     rows.push(
-      { endpoint: 'move, no rule', ...without },
-      { endpoint: `move, ${EVENT_RULES} event rules`, ...withRules },
+      { endpoint: `move, no rule (${SLA_POLICIES} SLA policies)`, ...without },
+      {
+        endpoint: `move, ${EVENT_RULES} event rules`,
+        ...withRules,
+        'p95 over no rule': round(withRules.p95 - without.p95),
+      },
     );
-    await db('automation_rules').where('name', 'like', `${BENCH_PREFIX}%`).del();
 
-    for (let i = 0; i < TIME_RULES; i++)
-      await db('automation_rules').insert({
-        name: `${BENCH_PREFIX}time ${i}`,
-        enabled: true,
-        trigger_json: JSON.stringify({ type: 'time', status: 'Awaiting', afterMinutes: 2880 + i }),
-        conditions_json: JSON.stringify({ full_name: `nobody ${i}` }),
-        actions_json: JSON.stringify([{ type: 'comment', text: 'never' }]),
-        position: i,
-        created_at: '2026-01-01 00:00:00',
-        updated_at: '2026-01-01 00:00:00',
-      });
-    // The first pass reads every order in the status once (nothing passes the conditions); the next finds nothing due.
-    await app.automation.runDueRules();
-    const t = process.hrtime.bigint();
-    const read = mysql ? await handlerReads(db, () => app.automation.runDueRules()) : NaN;
-    const ms = Number(process.hrtime.bigint() - t) / 1e6;
-    rows.push({ endpoint: `scheduler pass, ${TIME_RULES} time rules, nothing due`, p50: round(ms), 'rows read': read });
+    const now = app.clock.now();
+    for (const [i, status] of TIME_STATUSES.entries()) {
+      const afterMinutes = await minutesDueOn(db, status, now);
+      await db('automation_rules').insert(
+        rule(`time ${i}`, EVENT_RULES + i, { type: 'time', status, afterMinutes }, {}, `Waited in ${status} (bench).`),
+      );
+    }
+    // The first pass fires on every order due; the next finds nothing due (each rule scanned up to its pass).
+    let t = process.hrtime.bigint();
+    let fired = 0;
+    const firingReads = await handlerReadsIf(mysql, db, async () => {
+      fired = await app.automation.runDueRules();
+      await app.automation.settled();
+    });
+    rows.push({
+      endpoint: `scheduler pass, ${TIME_STATUSES.length} time rules beside ${EVENT_RULES} event rules, firing`,
+      p50: round(Number(process.hrtime.bigint() - t) / 1e6),
+      fired,
+      'rows read': firingReads,
+      at: nowUtc(now),
+    });
+    t = process.hrtime.bigint();
+    const read = await handlerReadsIf(mysql, db, () => app.automation.runDueRules());
+    rows.push({
+      endpoint: `scheduler pass, ${TIME_STATUSES.length} time rules beside ${EVENT_RULES} event rules, nothing due`,
+      p50: round(Number(process.hrtime.bigint() - t) / 1e6),
+      'rows read': read,
+    });
   } finally {
-    await db('automation_rules').where('name', 'like', `${BENCH_PREFIX}%`).del();
+    await clear();
     await app.close();
   }
   return rows;

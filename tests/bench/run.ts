@@ -8,26 +8,23 @@
  * Custom fields and a custom queue are made through the API and filled in SQL first (customFields.ts).
  * BENCH_ONLY=throughput measures only the first pages against the floor; BENCH_ONLY=custom only the
  * custom-field entries beside the folder counts and queue pages; BENCH_ONLY=automation only automation's (a move
- * with 20 event rules beside one without, a scheduler pass that finds nothing due: automation.ts).
+ * with 20 event rules beside one without, a scheduler pass that finds nothing due: automation.ts);
+ * BENCH_ONLY=disputes only the dispute desk's (disputes.ts), BENCH_ONLY=search only search's (search.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import type { Knex } from 'knex';
-import { QUEUES, queueByOrderName, dayjs, RESOURCES } from '@app/domain';
+import { QUEUES, queueByOrderName, dayjs } from '@app/domain';
 import { loadConfig } from '../../api/src/config.js';
 import { createDb } from '../../api/src/db/knex.js';
 import type { Member } from '../../api/src/types.js';
-import {
-  folderCounts,
-  listQueue,
-  lookUpOrders,
-  orderDetails,
-  searchQueue,
-} from '../../api/src/modules/orders/service.js';
+import { folderCounts, listQueue, orderDetails } from '../../api/src/modules/orders/service.js';
 import { countryReport, processedByReport } from '../../api/src/modules/reports/service.js';
 import { customScenarios, prepareCustomFields, type Scenario } from './customFields.js';
 import { automationRows } from './automation.js';
+import { disputeScenarios, prepareDisputes } from './disputes.js';
+import { searchScenarios } from './search.js';
 import { handlerReads, percentile, round } from './measure.js';
 import { startServerProcess, type ServerProcess } from '../helpers/serverProcess.js';
 
@@ -40,6 +37,10 @@ const FLOOR_SHARE = 0.5;
 const ONLY_THROUGHPUT = process.env.BENCH_ONLY === 'throughput';
 const ONLY_CUSTOM = process.env.BENCH_ONLY === 'custom';
 const ONLY_AUTOMATION = process.env.BENCH_ONLY === 'automation';
+const ONLY_DISPUTES = process.env.BENCH_ONLY === 'disputes';
+const ONLY_SEARCH = process.env.BENCH_ONLY === 'search';
+/** Runs of one group of entries, each written to bench/results-<group>.json. */
+const ONLY_ENTRIES = ONLY_CUSTOM || ONLY_DISPUTES || ONLY_SEARCH;
 /** A direct call slower than this is far out of any budget: a few samples tell enough. */
 const SLOW_MS = 500;
 /** A call whose direct p50 is over this is not driven through HTTP (see main). */
@@ -90,23 +91,17 @@ async function drive(url: string, token: string, s: Request, connections = CONNE
 }
 
 async function scenarios(db: Knex, member: Member): Promise<Scenario[]> {
+  if (ONLY_DISPUTES) return disputeScenarios(db, member);
+  if (ONLY_SEARCH) return searchScenarios(db, member);
   const completed = queueByOrderName('completedOrder')!;
-  const all = queueByOrderName('allOrder')!;
   const counts = await folderCounts(db, member);
   const pageAt = (limit: number, depth: number) =>
     Math.max(1, Math.ceil(Math.floor(counts.completedOrdersCount! * depth) / limit));
-  /** The most common value of a name column: the search that gathers the most matches. */
-  const mostCommon = async (column: string): Promise<string> => {
-    const row = (await db('orders').select(column).count({ n: '*' }).groupBy(column).orderBy('n', 'desc').first()) as
-      Record<string, unknown> | undefined;
-    return String(row?.[column] ?? '');
-  };
-  const [commonFirst, commonLast] = [await mostCommon('first_name'), await mostCommon('last_name')];
   const sample = await db('orders')
     .where('process_status', 'Completed')
     .orderBy('order_id', 'desc')
     .offset(1000)
-    .first('order_id', 'email', 'last_name', 'passport_number', 'phone_number', 'transaction_id');
+    .first('order_id');
   if (!sample) throw new Error('The database has too few orders: run npm run seed:bulk first.');
   const list = (limit: number, page: number, label = page === 1 ? 'first' : `page ${page}`): Scenario => ({
     name: `queue page ${label}, size ${limit}`,
@@ -114,22 +109,6 @@ async function scenarios(db: Knex, member: Member): Promise<Scenario[]> {
     path: `/api/admin/get-orders-list/completedOrder?page=${page}&limit=${limit}&delay=1`,
     direct: () => listQueue(db, member, completed, { page, limit, sort: 'order_id', order: 'desc' }),
     budgetP95: 15,
-  });
-  const search = (label: string, searchVal: string): Scenario => ({
-    name: `search by ${label}`,
-    method: 'POST',
-    path: '/api/admin/search-order',
-    body: { start: 0, end: 10, searchVal, folderName: 'allOrder' },
-    direct: () => searchQueue(db, member, all, { start: 0, end: 10, searchVal }),
-    budgetP95: 30,
-  });
-  /** Search everywhere's orders (GET /api/search): the members and screens it adds are a few rows. */
-  const everywhere = (label: string, q: string): Scenario => ({
-    name: `search everywhere by ${label}`,
-    method: 'GET',
-    path: `/api/search?q=${encodeURIComponent(q)}`,
-    direct: () => lookUpOrders(db, RESOURCES, member.type, q),
-    budgetP95: 30,
   });
   /** Both reports over the last `days` days, today included (the budget: any range p95 <= 25 ms). */
   const reports = (days: number): Scenario[] => {
@@ -177,16 +156,7 @@ async function scenarios(db: Knex, member: Member): Promise<Scenario[]> {
   if (ONLY_CUSTOM) return [...baselines, ...(await customScenarios(db, member))];
   return [
     ...baselines,
-    search('order id', String(sample.order_id)),
-    search('email', sample.email),
-    search(`common first name (${commonFirst})`, commonFirst),
-    search(`common last name (${commonLast})`, commonLast),
-    search(`3-letter prefix (${commonFirst.slice(0, 3)})`, commonFirst.slice(0, 3)),
-    everywhere('order id', String(sample.order_id)),
-    everywhere('passport number', String(sample.passport_number)),
-    everywhere('phone number', String(sample.phone_number)),
-    everywhere('transaction id', String(sample.transaction_id)),
-    everywhere(`common first name (${commonFirst})`, commonFirst),
+    ...(await searchScenarios(db, member)),
     {
       name: 'order detail',
       method: 'GET',
@@ -195,6 +165,7 @@ async function scenarios(db: Knex, member: Member): Promise<Scenario[]> {
     },
     ...[1, 7, 30, 365].flatMap(reports),
     ...(await customScenarios(db, member)),
+    ...(await disputeScenarios(db, member)),
   ];
 }
 
@@ -333,14 +304,15 @@ async function main() {
     const url = server.url;
     const login = await signIn(url);
     const member: Member = login.data;
-    const values = await prepareCustomFields(db, url, login.token);
+    const values = ONLY_DISPUTES || ONLY_SEARCH ? {} : await prepareCustomFields(db, url, login.token);
+    const disputes = ONLY_CUSTOM || ONLY_SEARCH ? undefined : await prepareDisputes(db);
     const orders = await db('order_counters').sum({ n: 'count' }).first();
     console.log(
       `\nBench on ${config.databaseUrl ? 'MySQL' : 'SQLite'}, ${Number(orders?.n ?? 0).toLocaleString('en')} orders, ${processes} API process(es)${config.redisUrl ? ' and Redis' : ''}, ${SECONDS} s per endpoint at 1 and at ${CONNECTIONS} connections; ${os.availableParallelism()} cores, load average ${loadAverage()}; custom values: ${Object.entries(
         values,
       )
         .map(([field, n]) => `${field} ${n.toLocaleString('en')}`)
-        .join(', ')}\n`,
+        .join(', ')}${disputes === undefined ? '' : `; ${disputes.toLocaleString('en')} disputes`}\n`,
     );
 
     const rows: Record<string, unknown>[] = [];
@@ -384,16 +356,14 @@ async function main() {
       // A long run shows its figures as it goes.
       console.log(JSON.stringify(rows[rows.length - 1]));
     }
-    if (ONLY_CUSTOM) {
+    if (ONLY_ENTRIES) {
       console.table(rows);
       console.log(`Load average at the end ${loadAverage()}`);
       fs.mkdirSync('bench', { recursive: true });
       const at = new Date().toISOString();
-      fs.writeFileSync(
-        'bench/results-custom.json',
-        JSON.stringify({ at, orders: Number(orders?.n ?? 0), rows }, null, 2),
-      );
-      console.log('Written to bench/results-custom.json');
+      const file = `bench/results-${process.env.BENCH_ONLY}.json`;
+      fs.writeFileSync(file, JSON.stringify({ at, orders: Number(orders?.n ?? 0), disputes, rows }, null, 2));
+      console.log(`Written to ${file}`);
       return;
     }
     for (const queue of QUEUES) await drive(url, login.token, firstPage(queue.orderName), 2, 1);

@@ -81,7 +81,7 @@ export const disputesResource: ResourceDefinition = {
       places: ['list', 'show', 'filter'],
       sortable: true,
       filter: 'range',
-      index: 'disputes_opened_at',
+      index: 'disputes_report',
     },
     {
       source: 'dueBy',

@@ -140,69 +140,88 @@ export const expireDispute = async (trx: Knex.Transaction, id: number, now: stri
     .where('due_by', '<', now)
     .update({ status: 'expired', outcome_at: now, updated_at: now })) === 1;
 
-export interface ReportDispute {
-  id: number;
+/** Disputes of one group, status and currency: how many, and their amount. */
+export interface ReportTally {
+  grp: string;
   status: string;
-  amount: number | string;
   currency: string;
-  opened_at: string;
-  gateway: string | null;
-  network: string;
-  reason_code: string;
-  nationality: string | null;
+  n: number | string;
+  amount: number | string;
 }
 
-/** Disputes opened in the period (datetimes, both included), with what the report groups them by. */
-export const disputesOpenedIn = (db: Knex, from: string, to: string): Promise<ReportDispute[]> =>
-  db('disputes as d')
-    .leftJoin('orders as o', 'o.order_id', 'd.order_id')
-    .whereBetween('d.opened_at', [from, to])
-    .select(
-      'd.id',
-      'd.status',
-      'd.amount',
-      'd.currency',
-      'd.opened_at',
-      'd.gateway',
-      'd.network',
-      'd.reason_code',
-      'o.nationality',
-    );
+/** What each report group is, as SQL over the dispute `d` (and its order `o` for the nationality). */
+const GROUP_KEYS = {
+  // Both databases answer a datetime as 'YYYY-MM-DD HH:MM:SS' text here.
+  month: 'substr(d.opened_at, 1, 7)',
+  gateway: "coalesce(d.gateway, '')",
+  network: 'd.network',
+  reasonCode: 'd.reason_code',
+  nationality: "coalesce(o.nationality, '')",
+} as const;
+export type TallyGroup = keyof typeof GROUP_KEYS;
 
 /**
- * Which evidence each of these disputes had, from the order's records and the items people added: one
- * row per dispute and item present.
+ * Disputes opened in the period (datetimes, both included) counted per group, status and currency by the
+ * database: one range of disputes_report, which holds every column read (the nationality adds the order's
+ * row of each dispute).
  */
-export async function evidencePresentOf(
-  db: Knex,
-  from: string,
-  to: string,
-): Promise<Array<{ id: number; item: string }>> {
-  const inPeriod = (q: Knex.QueryBuilder) => q.whereBetween('d.opened_at', [from, to]);
-  const exists = (item: string, table: string, extra: (q: Knex.QueryBuilder) => void = () => undefined) =>
-    inPeriod(
-      db('disputes as d')
-        .whereExists((q) => {
-          q.select(db.raw('1')).from(`${table} as x`).whereRaw('x.order_id = d.order_id');
-          extra(q);
-        })
-        .select('d.id', db.raw('? as item', [item])),
-    );
-  const [downloads, delivered, documents, terms, added] = await Promise.all([
-    exists('download_log', 'download_history'),
-    exists('delivery_events', 'mail_outbox', (q) => q.whereNotNull('x.delivered_at')),
-    exists('finished_document', 'uploaded_documents'),
-    inPeriod(
-      db('disputes as d')
-        .join('orders as o', 'o.order_id', 'd.order_id')
-        .whereNotNull('o.terms_accepted_at')
-        .select('d.id', db.raw("'terms_accepted' as item")),
-    ),
-    inPeriod(db('disputes as d').join('dispute_evidence as e', 'e.dispute_id', 'd.id').distinct('d.id', 'e.item')),
+export function tallyOpenedIn(db: Knex, from: string, to: string, group: TallyGroup): Promise<ReportTally[]> {
+  const q = db('disputes as d').whereBetween('d.opened_at', [from, to]);
+  if (group === 'nationality') q.leftJoin('orders as o', 'o.order_id', 'd.order_id');
+  return q
+    .select(db.raw(`${GROUP_KEYS[group]} as grp`), 'd.status', 'd.currency')
+    .count({ n: '*' })
+    .sum({ amount: 'd.amount' })
+    .groupByRaw('1, 2, 3');
+}
+
+export interface DisputeEvidence {
+  id: number;
+  status: string;
+  currency: string;
+  amount: number | string;
+  items: string[];
+}
+
+/** The evidence the order's own records give, each as a probe of one index by the dispute's order. */
+const RECORD_EVIDENCE: ReadonlyArray<[item: string, sql: string]> = [
+  ['download_log', 'SELECT 1 FROM download_history x WHERE x.order_id = d.order_id'],
+  ['delivery_events', 'SELECT 1 FROM mail_outbox x WHERE x.order_id = d.order_id AND x.delivered_at IS NOT NULL'],
+  ['finished_document', 'SELECT 1 FROM uploaded_documents x WHERE x.order_id = d.order_id'],
+  ['terms_accepted', 'SELECT 1 FROM orders x WHERE x.order_id = d.order_id AND x.terms_accepted_at IS NOT NULL'],
+];
+
+/**
+ * Disputes opened in the period with the evidence each had, from the order's records and the items people
+ * added: one pass over the period's disputes (the records probed per dispute), one over their items.
+ */
+export async function evidenceOfDisputesOpenedIn(db: Knex, from: string, to: string): Promise<DisputeEvidence[]> {
+  const [disputes, added] = await Promise.all([
+    db('disputes as d')
+      .whereBetween('d.opened_at', [from, to])
+      .select(
+        'd.id',
+        'd.status',
+        'd.currency',
+        'd.amount',
+        ...RECORD_EVIDENCE.map(([item, sql]) => db.raw(`CASE WHEN EXISTS (${sql}) THEN 1 ELSE 0 END as ??`, [item])),
+      ) as Promise<Array<Record<string, unknown>>>,
+    db('disputes as d')
+      .join('dispute_evidence as e', 'e.dispute_id', 'd.id')
+      .whereBetween('d.opened_at', [from, to])
+      .distinct('d.id', 'e.item') as Promise<Array<{ id: number; item: string }>>,
   ]);
-  return [...downloads, ...delivered, ...documents, ...terms, ...added].map((r: { id: number; item: string }) => ({
-    id: Number(r.id),
-    item: r.item,
+  const addedTo = new Map<number, string[]>();
+  for (const { id, item } of added) addedTo.set(Number(id), [...(addedTo.get(Number(id)) ?? []), item]);
+  return disputes.map((d) => ({
+    id: Number(d.id),
+    status: String(d.status),
+    currency: String(d.currency),
+    amount: d.amount as number | string,
+    items: [
+      ...RECORD_EVIDENCE.filter(([item]) => Number(d[item]) === 1).map(([item]) => item),
+      ...(addedTo.get(Number(d.id)) ?? []),
+    ],
   }));
 }
 

@@ -47,10 +47,10 @@ import {
   noteWebhookEvent,
   thresholdSettings,
   updateDispute,
-  disputesOpenedIn,
-  evidencePresentOf,
+  evidenceOfDisputesOpenedIn,
+  tallyOpenedIn,
   type DisputeRow,
-  type ReportDispute,
+  type ReportTally,
 } from './repo.js';
 
 const stamp = (at: Date) => dayjs.utc(at).format(DB_DATETIME);
@@ -536,57 +536,40 @@ export interface ReportRow {
 export async function disputeReport(db: Knex, from: string, to: string, groupBy: ReportGroup): Promise<ReportRow[]> {
   const start = `${from} 00:00:00`;
   const end = `${to} 23:59:59`;
-  const disputes = await disputesOpenedIn(db, start, end);
-  const groupsOf = new Map<number, string[]>();
-  if (groupBy === 'evidence') {
-    for (const { id, item } of await evidencePresentOf(db, start, end))
-      groupsOf.set(id, [...(groupsOf.get(id) ?? []), item]);
-  }
-  const keyOf = (d: ReportDispute): string[] => {
-    switch (groupBy) {
-      case 'month':
-        return [String(d.opened_at).slice(0, 7)];
-      case 'gateway':
-        return [d.gateway ?? ''];
-      case 'network':
-        return [d.network];
-      case 'reasonCode':
-        return [d.reason_code];
-      case 'nationality':
-        return [d.nationality ?? ''];
-      case 'evidence':
-        return [...new Set(groupsOf.get(Number(d.id)) ?? ['none'])];
-    }
-  };
+  // By evidence a dispute counts under each item it had, so the database cannot add them up: each dispute's
+  // items are read and tallied here. Every other group is one key per dispute, tallied by the database.
+  const tallies: ReportTally[] =
+    groupBy === 'evidence'
+      ? (await evidenceOfDisputesOpenedIn(db, start, end)).flatMap((d) =>
+          [...new Set(d.items.length ? d.items : ['none'])].map((grp) => ({ ...d, grp, n: 1 })),
+        )
+      : await tallyOpenedIn(db, start, end, groupBy);
   const rows = new Map<string, ReportRow>();
-  for (const d of disputes) {
-    const amount = Number(d.amount);
-    for (const group of keyOf(d)) {
-      const id = `${group}\u0000${d.currency}`;
-      let row = rows.get(id);
-      if (!row) {
-        row = {
-          group,
-          currency: d.currency,
-          opened: 0,
-          won: 0,
-          lost: 0,
-          expired: 0,
-          accepted: 0,
-          open: 0,
-          amount: 0,
-          amountLost: 0,
-          winRate: null,
-        };
-        rows.set(id, row);
-      }
-      row.opened++;
-      row.amount += amount;
-      if (d.status === 'won' || d.status === 'lost' || d.status === 'expired' || d.status === 'accepted')
-        row[d.status]++;
-      else row.open++;
-      if (d.status === 'lost' || d.status === 'expired' || d.status === 'accepted') row.amountLost += amount;
+  for (const tally of tallies) {
+    const id = `${tally.grp}\u0000${tally.currency}`;
+    let row = rows.get(id);
+    if (!row) {
+      row = {
+        group: tally.grp,
+        currency: tally.currency,
+        opened: 0,
+        won: 0,
+        lost: 0,
+        expired: 0,
+        accepted: 0,
+        open: 0,
+        amount: 0,
+        amountLost: 0,
+        winRate: null,
+      };
+      rows.set(id, row);
     }
+    const [n, amount, status] = [Number(tally.n), Number(tally.amount), tally.status];
+    row.opened += n;
+    row.amount += amount;
+    if (status === 'won' || status === 'lost' || status === 'expired' || status === 'accepted') row[status] += n;
+    else row.open += n;
+    if (status === 'lost' || status === 'expired' || status === 'accepted') row.amountLost += amount;
   }
   return [...rows.values()].map((row) => {
     const decided = row.won + row.lost + row.expired;
