@@ -110,6 +110,7 @@ describe('a screen added in four files (tests/fixtures/screen)', () => {
     // Its group (reports) is after the dispute desk's and before Manage Invoices.
     expect(labels.slice(labels.indexOf('Order Processed'), labels.indexOf('Manage Invoices') + 1)).toEqual([
       'Order Processed',
+      'SLA report',
       'Visa offices',
       'Manage Invoices',
     ]);

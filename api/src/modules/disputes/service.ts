@@ -534,6 +534,7 @@ export interface ReportRow {
  * accepted), and the win rate. By evidence, a dispute counts under each item it had.
  */
 export async function disputeReport(db: Knex, from: string, to: string, groupBy: ReportGroup): Promise<ReportRow[]> {
+  if (!REPORT_GROUPS.includes(groupBy)) throw badRequest(`filter.groupBy is one of: ${REPORT_GROUPS.join(', ')}.`);
   const start = `${from} 00:00:00`;
   const end = `${to} 23:59:59`;
   // By evidence a dispute counts under each item it had, so the database cannot add them up: each dispute's
