@@ -3,11 +3,11 @@ import { Create, CreateButton, DataTable, Edit, List, TopToolbar, useTranslate }
 import { ConfigurationTabs } from '../configuration/ConfigurationTabs';
 
 /**
- * The screens of a kind of automation record (rules, macros), under the Configuration tabs: the list of
- * them all (a row opens it), and its create and edit forms, each sent through `transform` first.
+ * The screens of a kind of automation record (rules, macros, SLA policies), under the Configuration tabs: the
+ * list of them all (a row opens it), and its create and edit forms, each sent through `transform` first.
  */
 
-type Tab = 'automation-rules' | 'macros';
+type Tab = 'automation-rules' | 'macros' | 'sla-policies';
 
 interface FormViewProps<Values> {
   tab: Tab;
@@ -38,13 +38,23 @@ export function RecordEdit<Values>({ tab, transform, children }: FormViewProps<V
 }
 
 /** Every record on one page, in `sort`'s order; the columns are `children` (DataTable.Col). */
-export function RecordList({ tab, sort, children }: { tab: Tab; sort: string; children: ReactNode }) {
+export function RecordList({
+  tab,
+  sort,
+  title,
+  children,
+}: {
+  tab: Tab;
+  sort: string;
+  title?: string;
+  children: ReactNode;
+}) {
   const translate = useTranslate();
   return (
     <>
       <ConfigurationTabs current={tab} />
       <List
-        title={translate('resources.order-fields.title')}
+        title={title ?? translate('resources.order-fields.title')}
         sort={{ field: sort, order: 'ASC' }}
         pagination={false}
         perPage={100}

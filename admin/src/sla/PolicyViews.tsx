@@ -1,15 +1,10 @@
 import { Box, Typography } from '@mui/material';
 import {
   CheckboxGroupInput,
-  Create,
-  CreateButton,
   DataTable,
-  Edit,
-  List,
   NumberInput,
   SimpleForm,
   TextInput,
-  TopToolbar,
   maxLength,
   maxValue,
   minValue,
@@ -27,9 +22,9 @@ import {
   statusLabel,
   type SlaPolicyRecord,
 } from '@app/domain';
-import { ConfigurationTabs } from '../configuration/ConfigurationTabs';
 import { conditionsOf, FilterEditor, filterOf, type Condition } from '../configuration/CustomQueueForm';
 import { ActionsInput } from '../automation/ActionsInput';
+import { RecordCreate, RecordEdit, RecordList } from '../automation/RecordViews';
 import { useSlaText } from './useSlaText';
 
 const STATUS_CHOICES = STATUSES.map((status) => ({ id: status, name: statusLabel(status) }));
@@ -127,29 +122,22 @@ function PolicyForm() {
   );
 }
 
-const Tabs = () => <ConfigurationTabs current="sla-policies" />;
 const transform = (values: PolicyFormValues) => policyOf(values);
 
 export function SlaPolicyCreate() {
   const text = useSlaText();
   return (
-    <>
-      <Tabs />
-      <Create title={text('sla-policies.createTitle')} transform={transform} redirect="list">
-        <PolicyForm />
-      </Create>
-    </>
+    <RecordCreate tab="sla-policies" title={text('sla-policies.createTitle')} transform={transform}>
+      <PolicyForm />
+    </RecordCreate>
   );
 }
 
 export function SlaPolicyEdit() {
   return (
-    <>
-      <Tabs />
-      <Edit transform={transform} mutationMode="pessimistic" redirect="list">
-        <PolicyForm />
-      </Edit>
-    </>
+    <RecordEdit tab="sla-policies" transform={transform}>
+      <PolicyForm />
+    </RecordEdit>
   );
 }
 
@@ -169,33 +157,16 @@ export function SlaPolicyList() {
   const text = useSlaText();
   const label = (field: string) => text(`sla-policies.fields.${field}`);
   return (
-    <>
-      <Tabs />
-      <List
-        title={text('sla-policies.name')}
-        sort={{ field: 'position', order: 'ASC' }}
-        pagination={false}
-        perPage={100}
-        exporter={false}
-        empty={false}
-        actions={
-          <TopToolbar>
-            <CreateButton />
-          </TopToolbar>
-        }
-      >
-        <DataTable rowClick="edit" bulkActionButtons={false}>
-          <DataTable.Col source="name" label={label('name')} />
-          <DataTable.Col source="targetMinutes" label={label('targetMinutes')} disableSort>
-            <TargetField />
-          </DataTable.Col>
-          <DataTable.Col source="warnAtPercent" label={label('warnAtPercent')} disableSort />
-          <DataTable.Col source="pauseStatuses" label={label('pauseStatuses')} disableSort>
-            <PausesField />
-          </DataTable.Col>
-          <DataTable.Col source="position" label={label('position')} />
-        </DataTable>
-      </List>
-    </>
+    <RecordList tab="sla-policies" sort="position" title={text('sla-policies.name')}>
+      <DataTable.Col source="name" label={label('name')} />
+      <DataTable.Col source="targetMinutes" label={label('targetMinutes')} disableSort>
+        <TargetField />
+      </DataTable.Col>
+      <DataTable.Col source="warnAtPercent" label={label('warnAtPercent')} disableSort />
+      <DataTable.Col source="pauseStatuses" label={label('pauseStatuses')} disableSort>
+        <PausesField />
+      </DataTable.Col>
+      <DataTable.Col source="position" label={label('position')} />
+    </RecordList>
   );
 }
