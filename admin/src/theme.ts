@@ -35,6 +35,10 @@ export const theme: RaThemeOptions = {
   breakpoints: { values: { xs: 0, sm: 600, md: 991, lg: 1200, xl: 1536 } },
   components: {
     ...defaultTheme.components,
+    // A wide table scrolls sideways inside its box rather than widening the page: the list's flex items
+    // otherwise take their content's width.
+    RaList: { styleOverrides: { root: { '& .RaList-main, & .RaList-content': { minWidth: 0 } } } },
+    RaDataTable: { styleOverrides: { root: { '& .RaDataTable-tableWrapper': { overflowX: 'auto' } } } },
     // Form toolbars were grey[300], on which blue text buttons (Cancel) fell under 4.5:1.
     RaToolbar: { styleOverrides: { root: { backgroundColor: '#f5f5f5' } } },
     // The help under a disabled input still explains it (a key that cannot change): MUI greys it to 2.7:1.

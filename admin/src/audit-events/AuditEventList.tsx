@@ -109,10 +109,10 @@ function AuditEventList() {
             <TopToolbar sx={{ flexWrap: 'wrap' }}>
               <FilterButton disableSaveQuery />
               <ColumnsButton storeKey={AUDIT_COLUMNS_KEY} columns={fields} />
-              <ExportButton maxResults={10_000} />
+              {/* Named even when disabled: on a phone react-admin draws it as an icon alone. */}
+              <ExportButton maxResults={10_000} aria-label={translate('ra.action.export')} />
             </TopToolbar>
           }
-          sx={{ '& .RaList-main': { minWidth: 0 } }}
         >
           <DataTable
             storeKey={AUDIT_COLUMNS_KEY}

@@ -43,7 +43,6 @@ export default function CustomQueueList() {
         }
         exporter={false}
         empty={false}
-        sx={{ '& .RaList-main, & .RaList-content': { minWidth: 0 } }}
       >
         <DataTable rowClick="edit" bulkActionButtons={false}>
           <DataTable.Col source="name">

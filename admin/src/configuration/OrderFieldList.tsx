@@ -67,13 +67,8 @@ export default function OrderFieldList() {
           </TopToolbar>
         }
         exporter={false}
-        sx={{ '& .RaList-main, & .RaList-content': { minWidth: 0 } }}
       >
-        <DataTable
-          rowClick="edit"
-          bulkActionButtons={false}
-          sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
-        >
+        <DataTable rowClick="edit" bulkActionButtons={false}>
           <DataTable.Col source="id" />
           <DataTable.Col source="label">
             <FieldLabel />

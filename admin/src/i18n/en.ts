@@ -43,6 +43,7 @@ export const en = {
       language: 'Language',
       accountMenu: 'Account menu',
       notifications: 'Notifications',
+      notificationsUnread: 'Notifications: %{smart_count} unread',
     },
     notifications: { readAll: 'Mark all read', clearAll: 'Clear all', none: 'No notifications.' },
     menu: {

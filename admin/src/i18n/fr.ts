@@ -42,6 +42,7 @@ export const fr: AppMessages = {
       language: 'Langue',
       accountMenu: 'Menu du compte',
       notifications: 'Notifications',
+      notificationsUnread: 'Notifications : %{smart_count} non lue |||| Notifications : %{smart_count} non lues',
     },
     notifications: { readAll: 'Tout marquer lu', clearAll: 'Tout effacer', none: 'Aucune notification.' },
     menu: {

@@ -37,13 +37,8 @@ export default function MailTemplateList() {
           </TopToolbar>
         }
         exporter={false}
-        sx={{ '& .RaList-main, & .RaList-content': { minWidth: 0 } }}
       >
-        <DataTable
-          rowClick="edit"
-          bulkActionButtons={false}
-          sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
-        >
+        <DataTable rowClick="edit" bulkActionButtons={false}>
           <DataTable.Col source="key" />
           <DataTable.Col source="language" />
           <DataTable.Col source="brand" />

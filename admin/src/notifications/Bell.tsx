@@ -24,7 +24,12 @@ export function Bell() {
     <>
       <IconButton
         color="inherit"
-        aria-label={translate('app.header.notifications')}
+        // The name holds the count shown, so speech input can say what is seen.
+        aria-label={
+          unread > 0
+            ? translate('app.header.notificationsUnread', { smart_count: unread })
+            : translate('app.header.notifications')
+        }
         onClick={(e) => setAnchor(e.currentTarget)}
         data-testid="bell"
       >

@@ -128,8 +128,6 @@ export function QueueList({
         empty={false}
         title={false}
         exporter={false}
-        // The table scrolls sideways inside its box rather than widening the page (flex items default to their content's width).
-        sx={{ '& .RaList-main, & .RaList-content': { minWidth: 0 } }}
       >
         <ChangedRowsNotice />
         <RowKeys />

@@ -181,8 +181,6 @@ export function ReportScreen<Row extends RaRecord>({ report }: { report: ReportD
         onError: (error) => notify((error as Error).message, { type: 'error', autoHideDuration: null }),
       }}
       component="div"
-      // The table scrolls sideways inside its box rather than widening the page.
-      sx={{ '& .RaList-main, & .RaList-content': { minWidth: 0 } }}
     >
       <Card sx={{ mb: 2 }}>
         <CardContent sx={{ pb: 0 }}>

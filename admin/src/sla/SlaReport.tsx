@@ -1,5 +1,6 @@
 import { DataTable, DateInput, List, SelectInput, useRecordContext, useRequireAccess } from 'react-admin';
 import { dayjs, formatAge } from '@app/domain';
+import { ScrollRegion } from '../shared/ScrollRegion';
 import { useSlaText } from './useSlaText';
 
 const RESOURCE = 'sla-report';
@@ -42,15 +43,23 @@ export function SlaReport() {
       exporter={false}
       empty={false}
     >
-      <DataTable bulkActionButtons={false} rowClick={false} data-testid="sla-report">
-        <DataTable.Col source="group" label={label('group')} disableSort />
-        <DataTable.NumberCol source="breaches" label={label('breaches')} disableSort />
-        <DataTable.NumberCol source="finished" label={label('finished')} disableSort />
-        <DataTable.NumberCol source="finishedLate" label={label('finishedLate')} disableSort />
-        <DataTable.Col source="averageFinishMinutes" label={label('averageFinishMinutes')} disableSort>
-          <AverageField />
-        </DataTable.Col>
-      </DataTable>
+      {/* Nothing in the table takes focus: the region around it does, so the keyboard can scroll it on a phone. */}
+      <ScrollRegion label={text(`${RESOURCE}.name`)}>
+        <DataTable
+          bulkActionButtons={false}
+          rowClick={false}
+          data-testid="sla-report"
+          sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'visible' } }}
+        >
+          <DataTable.Col source="group" label={label('group')} disableSort />
+          <DataTable.NumberCol source="breaches" label={label('breaches')} disableSort />
+          <DataTable.NumberCol source="finished" label={label('finished')} disableSort />
+          <DataTable.NumberCol source="finishedLate" label={label('finishedLate')} disableSort />
+          <DataTable.Col source="averageFinishMinutes" label={label('averageFinishMinutes')} disableSort>
+            <AverageField />
+          </DataTable.Col>
+        </DataTable>
+      </ScrollRegion>
     </List>
   );
 }

@@ -87,16 +87,8 @@ export function TeamMemberTable() {
         sort={definition.defaultSort}
         perPage={25}
         empty={false}
-        // The table scrolls sideways inside its box rather than widening the page.
-        sx={{ '& .RaList-main, & .RaList-content': { minWidth: 0 } }}
       >
-        <DataTable
-          storeKey={TEAM_COLUMNS_KEY}
-          bulkActionButtons={false}
-          rowClick={false}
-          data-testid="team-list"
-          sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
-        >
+        <DataTable storeKey={TEAM_COLUMNS_KEY} bulkActionButtons={false} rowClick={false} data-testid="team-list">
           {registryColumns(columns, {
             last_login_at: (member) => (member.last_login_at ? undefined : translate('resources.team-members.never')),
           })}
