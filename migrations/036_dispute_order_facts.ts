@@ -30,8 +30,7 @@ export async function up(knex: Knex): Promise<void> {
     'UPDATE disputes SET nationality = (SELECT o.nationality FROM orders o WHERE o.order_id = disputes.order_id) WHERE order_id IS NOT NULL',
   );
   const added = (await knex('dispute_evidence').distinct('item').pluck('item')) as string[];
-  const append =
-    knex.client.config.client === 'mysql2' ? "CONCAT(evidence, ',', ?)" : "evidence || ',' || ?";
+  const append = knex.client.config.client === 'mysql2' ? "CONCAT(evidence, ',', ?)" : "evidence || ',' || ?";
   // Item by item in name order, so that each dispute's list comes out sorted.
   for (const item of [...new Set([...Object.keys(FROM_RECORDS), ...added])].sort()) {
     const given = 'EXISTS (SELECT 1 FROM dispute_evidence e WHERE e.dispute_id = disputes.id AND e.item = ?)';

@@ -177,7 +177,10 @@ describe.each(dialects())('dispute report on %s', (dialect) => {
       status: 'needs_response',
     });
     expect(result).toBe('unmatched');
-    const { id } = await t.db('disputes').where({ external_id: `dp_${dialect}_later` }).first('id');
+    const { id } = await t
+      .db('disputes')
+      .where({ external_id: `dp_${dialect}_later` })
+      .first('id');
     const added = await t.call(token, {
       method: 'POST',
       url: `/api/disputes/${id}/evidence-items`,
@@ -188,12 +191,17 @@ describe.each(dialects())('dispute report on %s', (dialect) => {
       nationality: null,
       evidence: 'receipt',
     });
-    const matched = await t.call(token, { method: 'PUT', url: `/api/disputes/${id}`, payload: { orderId: order.order_id } });
+    const matched = await t.call(token, {
+      method: 'PUT',
+      url: `/api/disputes/${id}`,
+      payload: { orderId: order.order_id },
+    });
     expect(matched.statusCode, matched.body).toBe(200);
     const dispute = await t.db('disputes').where({ id }).first('nationality', 'evidence');
     expect(dispute.nationality).toBe(order.nationality);
     expect(dispute.evidence.split(',')).toEqual(expect.arrayContaining(['download_log', 'receipt', 'terms_accepted']));
-    for (const groupBy of ['nationality', 'evidence'] as const) await expectTallied('2026-11-01', '2026-11-30', groupBy);
+    for (const groupBy of ['nationality', 'evidence'] as const)
+      await expectTallied('2026-11-01', '2026-11-30', groupBy);
   });
 
   it('keeps the nationality a dispute opened with when its order’s changes later', async () => {
@@ -203,15 +211,18 @@ describe.each(dialects())('dispute report on %s', (dialect) => {
     expect(await report('2000-01-01', '2026-11-28', 'nationality')).toEqual(before);
   });
 
-  it.runIf(dialect === 'mysql')('reads a period from one index, without the disputes’ rows, for each group', async () => {
-    for (const group of ['month', 'gateway', 'network', 'reasonCode', 'nationality', 'evidence'] as const) {
-      const tally = tallyOpenedIn(t.db, '2000-01-01 00:00:00', '2026-11-28 23:59:59', group);
-      const [plan] = (await t.db.raw(`EXPLAIN ${(tally as unknown as Knex.QueryBuilder).toQuery()}`)) as [
-        Array<{ key: string | null; Extra: string }>,
-      ];
-      expect(plan, group).toHaveLength(1);
-      expect(plan[0], group).toMatchObject({ key: 'disputes_report' });
-      expect(plan[0]!.Extra, group).toContain('Using index');
-    }
-  });
+  it.runIf(dialect === 'mysql')(
+    'reads a period from one index, without the disputes’ rows, for each group',
+    async () => {
+      for (const group of ['month', 'gateway', 'network', 'reasonCode', 'nationality', 'evidence'] as const) {
+        const tally = tallyOpenedIn(t.db, '2000-01-01 00:00:00', '2026-11-28 23:59:59', group);
+        const [plan] = (await t.db.raw(`EXPLAIN ${(tally as unknown as Knex.QueryBuilder).toQuery()}`)) as [
+          Array<{ key: string | null; Extra: string }>,
+        ];
+        expect(plan, group).toHaveLength(1);
+        expect(plan[0], group).toMatchObject({ key: 'disputes_report' });
+        expect(plan[0]!.Extra, group).toContain('Using index');
+      }
+    },
+  );
 });
