@@ -58,27 +58,25 @@ describe.each(dialects())('disputes list pages on %s', (dialect) => {
     }
   });
 
-  it.runIf(dialect === 'mysql')(
-    'reads the ids of the first and the last page from the index, in its order',
-    async () => {
-      const total = Number(
-        ((await t.db('disputes').where('status', 'needs_response').count({ n: '*' }).first()) as { n: number }).n,
-      );
-      for (const start of [0, total - 10]) {
-        const queries: Array<{ sql: string; bindings: unknown[] }> = [];
-        const keep = (q: { sql: string; bindings: unknown[] }) => queries.push(q);
-        t.db.on('query', keep);
-        await pageOfDisputes(t.db, { ...DUE, start, end: start + 9 });
-        t.db.off('query', keep);
-        const page = queries.find((q) => q.sql.includes(' as `p`'))!;
-        const [plan] = (await t.db.raw(`EXPLAIN ${page.sql}`, page.bindings as Knex.RawBinding[])) as [
-          Array<{ select_type: string; key: string | null; Extra: string | null }>,
-        ];
-        const ids = plan.find((row) => row.select_type === 'DERIVED')!;
-        expect(ids.key).toBe('disputes_status_due_by');
-        expect(ids.Extra).toContain('Using index');
-        expect(ids.Extra).not.toContain('filesort');
-      }
-    },
-  );
+  it.runIf(dialect === 'mysql')('reads the first and the last page along the index, without sorting', async () => {
+    const total = Number(
+      ((await t.db('disputes').where('status', 'needs_response').count({ n: '*' }).first()) as { n: number }).n,
+    );
+    for (const start of [0, total - 10]) {
+      const queries: Array<{ sql: string; bindings: unknown[] }> = [];
+      const keep = (q: { sql: string; bindings: unknown[] }) => queries.push(q);
+      t.db.on('query', keep);
+      await pageOfDisputes(t.db, { ...DUE, start, end: start + 9 });
+      t.db.off('query', keep);
+      const page = queries.find((q) => q.sql.includes('limit'))!;
+      // The last page is the first ten from the end: no offset to walk.
+      expect(page.sql).not.toContain('offset');
+      const [plan] = (await t.db.raw(`EXPLAIN ${page.sql}`, page.bindings as Knex.RawBinding[])) as [
+        Array<{ key: string | null; Extra: string | null }>,
+      ];
+      expect(plan).toHaveLength(1);
+      expect(plan[0]!.key).toBe('disputes_status_due_by');
+      expect(plan[0]!.Extra ?? '').not.toContain('filesort');
+    }
+  });
 });

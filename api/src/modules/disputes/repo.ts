@@ -62,10 +62,10 @@ export const DISPUTE_RECORD_COLUMNS = [
 ];
 
 /**
- * A page of disputes and how many match. The page's ids are read first, from the index that serves the
- * filter and sort (the Disputes due view: disputes_status_due_by, whose entries end with the id), then
- * their rows; a page past the middle is read from the end backwards, so that the first and the last page
- * each read their own entries only, not the ones before them.
+ * A page of disputes and how many match, in the order of the index that serves the filter and sort (the
+ * Disputes due view: disputes_status_due_by, whose entries end with the id). A page in the back half is
+ * read from the end backwards and turned round, so that the first and the last page each read their own
+ * rows only, not the ones before them.
  */
 export async function pageOfDisputes(db: Knex, query: ListQuery): Promise<{ rows: Row[]; total: number }> {
   const filtered = () => {
@@ -75,25 +75,18 @@ export async function pageOfDisputes(db: Knex, query: ListQuery): Promise<{ rows
   };
   const counted = (await filtered().count({ n: '*' }).first()) as { n?: number | string } | undefined;
   const total = Number(counted?.n ?? 0);
-  const { column, order } = query.sort;
   const fromEnd = query.start + query.end >= total;
   const offset = fromEnd ? Math.max(0, total - 1 - query.end) : query.start;
   const limit = fromEnd ? total - query.start - offset : query.end - query.start + 1;
   if (limit <= 0) return { rows: [], total };
-  const way = fromEnd === (order === 'asc') ? 'desc' : 'asc';
-  const page = filtered()
-    .select('d.id')
-    .orderBy(`d.${column}`, way)
+  const way = fromEnd === (query.sort.order === 'asc') ? 'desc' : 'asc';
+  const rows: Row[] = await filtered()
+    .select(DISPUTE_RECORD_COLUMNS)
+    .orderBy(`d.${query.sort.column}`, way)
     .orderBy('d.id', way)
     .offset(offset)
-    .limit(limit)
-    .as('p');
-  const rows = await db('disputes as d')
-    .join(page, 'p.id', 'd.id')
-    .select(DISPUTE_RECORD_COLUMNS)
-    .orderBy(`d.${column}`, order)
-    .orderBy('d.id', order);
-  return { rows, total };
+    .limit(limit);
+  return { rows: fromEnd ? rows.reverse() : rows, total };
 }
 
 export const findDispute = (db: Db, id: number): Promise<DisputeRow | undefined> =>
