@@ -2,7 +2,8 @@
  * Disputes for a bulk database: `count` disputes on random orders of it, spread over the gateways, networks,
  * reason codes and statuses, opened over the last two years; those still open (needs_response, under_review)
  * were opened within their network's response window, so their deadlines lie ahead or just behind, as on a
- * real desk. About a third have evidence items people added. Seeded, so a database gets the same disputes
+ * real desk. About a third have evidence items people added. Each keeps its order's nationality and evidence, as
+ * opening one does (disputes/repo.ts disputeOrders). Seeded, so a database gets the same disputes
  * each time for the same first id.
  */
 import crypto from 'node:crypto';
@@ -15,10 +16,11 @@ import {
   type DisputeNetwork,
   type DisputeStatus,
 } from '@app/domain';
+import { disputeOrders, evidenceList } from '../../api/src/modules/disputes/repo.js';
 import { createRng, CURRENCIES, toDateTime, type Rng } from '../generator.js';
 
 const DAY = 86_400_000;
-/** Rows per INSERT: under SQLite's 32,766 bound values with a dispute's 16 columns. */
+/** Rows per INSERT: under SQLite's 32,766 bound values with a dispute's 18 columns. */
 const CHUNK = 500;
 
 /** Networks by share of disputes, and the reason codes each sends (network codes, or Stripe's reason words). */
@@ -104,6 +106,15 @@ export async function fillDisputes(db: Knex, count: number, now = Date.now()): P
         : [],
     );
   }
+  const orders = await disputeOrders(
+    db,
+    disputes.flatMap((d) => (d.order_id ? [Number(d.order_id)] : [])),
+  );
+  disputes.forEach((d, i) => {
+    const order = orders.get(Number(d.order_id));
+    d.nationality = order?.nationality ?? null;
+    d.evidence = evidenceList([...(order?.items ?? []), ...(itemsOf[i] ?? []).map((item) => String(item.item))]);
+  });
   await db.transaction(async (trx) => {
     const firstId = Number(((await trx('disputes').max({ max: 'id' }).first()) as { max?: number | string })?.max ?? 0);
     for (let i = 0; i < disputes.length; i += CHUNK) await trx('disputes').insert(disputes.slice(i, i + CHUNK));

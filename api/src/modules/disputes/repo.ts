@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import { DISPUTE_DUE_STATUSES } from '@app/domain';
+import type { ListQuery, Row } from '../../core/resources.js';
+import { whereFilter } from '../../db/list.js';
 
 type Db = Knex | Knex.Transaction;
 
@@ -20,6 +22,10 @@ export interface DisputeRow {
   notes: string | null;
   external_id: string | null;
   charge_ref: string | null;
+  /** The order's nationality when the dispute was opened or matched (the report groups by it). */
+  nationality: string | null;
+  /** The evidence it has, as the report counts it: see evidenceList. */
+  evidence: string;
 }
 
 export interface EvidenceItemRow {
@@ -55,6 +61,34 @@ export const DISPUTE_RECORD_COLUMNS = [
   'd.external_id as externalId',
 ];
 
+/**
+ * A page of disputes and how many match, in the order of the index that serves the filter and sort (the
+ * Disputes due view: disputes_status_due_by, whose entries end with the id). A page in the back half is
+ * read from the end backwards and turned round, so that the first and the last page each read their own
+ * rows only, not the ones before them.
+ */
+export async function pageOfDisputes(db: Knex, query: ListQuery): Promise<{ rows: Row[]; total: number }> {
+  const filtered = () => {
+    const q = db('disputes as d');
+    for (const filter of query.filters) whereFilter(q, `d.${filter.column}`, filter);
+    return q;
+  };
+  const counted = (await filtered().count({ n: '*' }).first()) as { n?: number | string } | undefined;
+  const total = Number(counted?.n ?? 0);
+  const fromEnd = query.start + query.end >= total;
+  const offset = fromEnd ? Math.max(0, total - 1 - query.end) : query.start;
+  const limit = fromEnd ? total - query.start - offset : query.end - query.start + 1;
+  if (limit <= 0) return { rows: [], total };
+  const way = fromEnd === (query.sort.order === 'asc') ? 'desc' : 'asc';
+  const rows: Row[] = await filtered()
+    .select(DISPUTE_RECORD_COLUMNS)
+    .orderBy(`d.${query.sort.column}`, way)
+    .orderBy('d.id', way)
+    .offset(offset)
+    .limit(limit);
+  return { rows: fromEnd ? rows.reverse() : rows, total };
+}
+
 export const findDispute = (db: Db, id: number): Promise<DisputeRow | undefined> =>
   db('disputes').where({ id }).first();
 
@@ -76,14 +110,63 @@ export const updateDispute = (trx: Knex.Transaction, id: number, patch: Record<s
 export const findOrderByTransaction = (db: Db, refs: string[]): Promise<{ order_id: number } | undefined> =>
   db('orders').whereIn('transaction_id', refs).orderBy('order_id', 'desc').first('order_id');
 
-export const findDisputeOrder = (
-  db: Db,
-  orderId: number,
-): Promise<{ order_id: number; currency: string | null; gateway_name: string | null } | undefined> =>
-  db('orders as o')
-    .leftJoin('payment_gateways as g', 'g.id', 'o.gateway_id')
-    .where('o.order_id', orderId)
-    .first('o.order_id', 'o.currency', 'g.gateway_name');
+/** The evidence an order's own records give, each as SQL over the order `o`. */
+const RECORD_EVIDENCE: ReadonlyArray<[item: string, sql: string]> = [
+  ['download_log', 'EXISTS (SELECT 1 FROM download_history x WHERE x.order_id = o.order_id)'],
+  [
+    'delivery_events',
+    'EXISTS (SELECT 1 FROM mail_outbox x WHERE x.order_id = o.order_id AND x.delivered_at IS NOT NULL)',
+  ],
+  ['finished_document', 'EXISTS (SELECT 1 FROM uploaded_documents x WHERE x.order_id = o.order_id)'],
+  ['terms_accepted', 'o.terms_accepted_at IS NOT NULL'],
+];
+
+/**
+ * A dispute's evidence as stored: the items, each once, in name order, comma-separated ('' for none), so
+ * that the report groups the disputes by the list and a dispute counts under each of its items once.
+ */
+export const evidenceList = (items: Iterable<string>) => [...new Set(items)].filter(Boolean).sort().join(',');
+export const evidenceItems = (list: string) => (list ? list.split(',') : []);
+
+export interface DisputeOrder {
+  order_id: number;
+  currency: string | null;
+  gateway_name: string | null;
+  nationality: string | null;
+  /** The items of evidence its records give. */
+  items: string[];
+}
+
+/** Orders as a dispute on them takes them: currency, gateway, nationality and the evidence their records give. */
+export async function disputeOrders(db: Db, orderIds: number[]): Promise<Map<number, DisputeOrder>> {
+  const found = new Map<number, DisputeOrder>();
+  const ids = [...new Set(orderIds)];
+  // Chunks keep the bound values under SQLite's limit when the bulk seed asks for thousands.
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows: Array<Record<string, unknown>> = await db('orders as o')
+      .leftJoin('payment_gateways as g', 'g.id', 'o.gateway_id')
+      .whereIn('o.order_id', ids.slice(i, i + 500))
+      .select(
+        'o.order_id',
+        'o.currency',
+        'g.gateway_name',
+        'o.nationality',
+        ...RECORD_EVIDENCE.map(([item, sql]) => db.raw(`CASE WHEN ${sql} THEN 1 ELSE 0 END as ??`, [item])),
+      );
+    for (const row of rows)
+      found.set(Number(row.order_id), {
+        order_id: Number(row.order_id),
+        currency: row.currency as string | null,
+        gateway_name: row.gateway_name as string | null,
+        nationality: row.nationality as string | null,
+        items: RECORD_EVIDENCE.filter(([item]) => Number(row[item]) === 1).map(([item]) => item),
+      });
+  }
+  return found;
+}
+
+export const findDisputeOrder = async (db: Db, orderId: number): Promise<DisputeOrder | undefined> =>
+  (await disputeOrders(db, [orderId])).get(orderId);
 
 /** Keeps a gateway event's id; false when it was already kept (a replay, or a retry of one applied). */
 export async function noteWebhookEvent(
@@ -149,81 +232,30 @@ export interface ReportTally {
   amount: number | string;
 }
 
-/** What each report group is, as SQL over the dispute `d` (and its order `o` for the nationality). */
+/** What each report group is, as SQL over the dispute `d`. */
 const GROUP_KEYS = {
   // Both databases answer a datetime as 'YYYY-MM-DD HH:MM:SS' text here.
   month: 'substr(d.opened_at, 1, 7)',
   gateway: "coalesce(d.gateway, '')",
   network: 'd.network',
   reasonCode: 'd.reason_code',
-  nationality: "coalesce(o.nationality, '')",
+  nationality: "coalesce(d.nationality, '')",
+  // The list of items: the service counts each group under each of its items.
+  evidence: 'd.evidence',
 } as const;
 export type TallyGroup = keyof typeof GROUP_KEYS;
 
 /**
  * Disputes opened in the period (datetimes, both included) counted per group, status and currency by the
- * database: one range of disputes_report, which holds every column read (the nationality adds the order's
- * row of each dispute).
+ * database: one range of disputes_report, which holds every column read.
  */
-export function tallyOpenedIn(db: Knex, from: string, to: string, group: TallyGroup): Promise<ReportTally[]> {
-  const q = db('disputes as d').whereBetween('d.opened_at', [from, to]);
-  if (group === 'nationality') q.leftJoin('orders as o', 'o.order_id', 'd.order_id');
-  return q
+export const tallyOpenedIn = (db: Knex, from: string, to: string, group: TallyGroup): Promise<ReportTally[]> =>
+  db('disputes as d')
+    .whereBetween('d.opened_at', [from, to])
     .select(db.raw(`${GROUP_KEYS[group]} as grp`), 'd.status', 'd.currency')
     .count({ n: '*' })
     .sum({ amount: 'd.amount' })
     .groupByRaw('1, 2, 3');
-}
-
-export interface DisputeEvidence {
-  id: number;
-  status: string;
-  currency: string;
-  amount: number | string;
-  items: string[];
-}
-
-/** The evidence the order's own records give, each as a probe of one index by the dispute's order. */
-const RECORD_EVIDENCE: ReadonlyArray<[item: string, sql: string]> = [
-  ['download_log', 'SELECT 1 FROM download_history x WHERE x.order_id = d.order_id'],
-  ['delivery_events', 'SELECT 1 FROM mail_outbox x WHERE x.order_id = d.order_id AND x.delivered_at IS NOT NULL'],
-  ['finished_document', 'SELECT 1 FROM uploaded_documents x WHERE x.order_id = d.order_id'],
-  ['terms_accepted', 'SELECT 1 FROM orders x WHERE x.order_id = d.order_id AND x.terms_accepted_at IS NOT NULL'],
-];
-
-/**
- * Disputes opened in the period with the evidence each had, from the order's records and the items people
- * added: one pass over the period's disputes (the records probed per dispute), one over their items.
- */
-export async function evidenceOfDisputesOpenedIn(db: Knex, from: string, to: string): Promise<DisputeEvidence[]> {
-  const [disputes, added] = await Promise.all([
-    db('disputes as d')
-      .whereBetween('d.opened_at', [from, to])
-      .select(
-        'd.id',
-        'd.status',
-        'd.currency',
-        'd.amount',
-        ...RECORD_EVIDENCE.map(([item, sql]) => db.raw(`CASE WHEN EXISTS (${sql}) THEN 1 ELSE 0 END as ??`, [item])),
-      ) as Promise<Array<Record<string, unknown>>>,
-    db('disputes as d')
-      .join('dispute_evidence as e', 'e.dispute_id', 'd.id')
-      .whereBetween('d.opened_at', [from, to])
-      .distinct('d.id', 'e.item') as Promise<Array<{ id: number; item: string }>>,
-  ]);
-  const addedTo = new Map<number, string[]>();
-  for (const { id, item } of added) addedTo.set(Number(id), [...(addedTo.get(Number(id)) ?? []), item]);
-  return disputes.map((d) => ({
-    id: Number(d.id),
-    status: String(d.status),
-    currency: String(d.currency),
-    amount: d.amount as number | string,
-    items: [
-      ...RECORD_EVIDENCE.filter(([item]) => Number(d[item]) === 1).map(([item]) => item),
-      ...(addedTo.get(Number(d.id)) ?? []),
-    ],
-  }));
-}
 
 /** Disputes opened in a month by network, and the orders created in it: the dashboard's dispute rate. */
 export async function monthRate(db: Knex, from: string, to: string) {

@@ -1,7 +1,6 @@
 import type { DisputeCategory, DisputeNetwork, DisputeStatus } from '@app/domain';
-import { listTable } from '../../db/list.js';
 import { filterOn, integerId, pageInMemory, type ResourceRepository, type Row } from '../../core/resources.js';
-import { DISPUTE_RECORD_COLUMNS } from './repo.js';
+import { DISPUTE_RECORD_COLUMNS, pageOfDisputes } from './repo.js';
 import {
   changeDispute,
   disputeRecord,
@@ -32,11 +31,7 @@ const changeOf = (body: Row): DisputeChange => ({
 /** disputes: the desk's records; the Disputes due view is its list filtered on needs_response, by dueBy. */
 export const disputesRepository: ResourceRepository = {
   async list({ app }, query) {
-    const { rows, total } = await listTable(() => app.db('disputes as d'), query, {
-      select: DISPUTE_RECORD_COLUMNS,
-      qualify: (column) => `d.${column}`,
-      tieBreak: 'id',
-    });
+    const { rows, total } = await pageOfDisputes(app.db, query);
     return { rows: rows.map(disputeRecord(app.clock.now())), total };
   },
   async one({ app }, id) {

@@ -47,7 +47,8 @@ import {
   noteWebhookEvent,
   thresholdSettings,
   updateDispute,
-  evidenceOfDisputesOpenedIn,
+  evidenceItems,
+  evidenceList,
   tallyOpenedIn,
   type DisputeRow,
   type ReportTally,
@@ -128,7 +129,8 @@ export interface NewDispute {
 
 /**
  * Opens a dispute in the caller's transaction: its deadline defaults from the network's window, its
- * category from the reason code, its currency and gateway from the order; the order moves to ChargeBack.
+ * category from the reason code, its currency and gateway from the order; it keeps the order's nationality
+ * and the evidence its records give as they are now (decisions/dispute-report.md); the order moves to ChargeBack.
  */
 async function openIn(trx: Knex.Transaction, app: FastifyInstance, actor: Member, input: NewDispute) {
   const order = input.orderId ? await findDisputeOrder(trx, input.orderId) : undefined;
@@ -151,6 +153,8 @@ async function openIn(trx: Knex.Transaction, app: FastifyInstance, actor: Member
     notes: input.notes || null,
     external_id: input.externalId ?? null,
     charge_ref: input.chargeRef ?? null,
+    nationality: order?.nationality ?? null,
+    evidence: evidenceList(order?.items ?? []),
     created_at: now,
     updated_at: now,
   };
@@ -178,8 +182,9 @@ export type DisputeChange = Partial<Omit<NewDispute, 'externalId' | 'chargeRef' 
 
 /**
  * Changes a dispute. Its status moves forward only (DISPUTE_MOVES); under_review records when the answer
- * was submitted, a closing status when the outcome came. An unmatched dispute takes an order once, and
- * that order moves to ChargeBack. Each status change and match is audited on the order.
+ * was submitted, a closing status when the outcome came. An unmatched dispute takes an order once (with
+ * its nationality and evidence, as opening would), and that order moves to ChargeBack. Each status change
+ * and match is audited on the order.
  */
 export async function changeDispute(app: FastifyInstance, member: Member, id: number, change: DisputeChange) {
   await withTransactionRetry(app.db, async (trx) => {
@@ -194,6 +199,8 @@ export async function changeDispute(app: FastifyInstance, member: Member, id: nu
       if (!order) throw notFound(`Order ${change.orderId} was not found.`);
       patch.order_id = change.orderId;
       patch.gateway = dispute.gateway ?? order.gateway_name;
+      patch.nationality = order.nationality;
+      patch.evidence = evidenceList([...evidenceItems(dispute.evidence), ...order.items]);
       await moveToChargeBack(trx, member, change.orderId);
       events.push(disputeEvent({ id, order_id: change.orderId }, null, 'matched', { chargeRef: dispute.charge_ref }));
     }
@@ -286,6 +293,9 @@ export async function addEvidenceItem(app: FastifyInstance, member: Member, id: 
   }
   try {
     return await withTransactionRetry(app.db, async (trx) => {
+      // Locked: two items added at once both reach the dispute's list.
+      const locked = (await lockDispute(trx, id))!;
+      await updateDispute(trx, id, { evidence: evidenceList([...evidenceItems(locked.evidence), input.item]) });
       const itemId = await insertEvidenceItem(trx, {
         dispute_id: id,
         item: input.item,
@@ -537,14 +547,13 @@ export async function disputeReport(db: Knex, from: string, to: string, groupBy:
   if (!REPORT_GROUPS.includes(groupBy)) throw badRequest(`filter.groupBy is one of: ${REPORT_GROUPS.join(', ')}.`);
   const start = `${from} 00:00:00`;
   const end = `${to} 23:59:59`;
-  // By evidence a dispute counts under each item it had, so the database cannot add them up: each dispute's
-  // items are read and tallied here. Every other group is one key per dispute, tallied by the database.
-  const tallies: ReportTally[] =
+  // By evidence the database tallies the disputes per list of items; each list counts under each of its
+  // items here (a dispute has each item once in its list).
+  const tallies: ReportTally[] = (await tallyOpenedIn(db, start, end, groupBy)).flatMap((tally) =>
     groupBy === 'evidence'
-      ? (await evidenceOfDisputesOpenedIn(db, start, end)).flatMap((d) =>
-          [...new Set(d.items.length ? d.items : ['none'])].map((grp) => ({ ...d, grp, n: 1 })),
-        )
-      : await tallyOpenedIn(db, start, end, groupBy);
+      ? (evidenceItems(tally.grp).length ? evidenceItems(tally.grp) : ['none']).map((grp) => ({ ...tally, grp }))
+      : [tally],
+  );
   const rows = new Map<string, ReportRow>();
   for (const tally of tallies) {
     const id = `${tally.grp}\u0000${tally.currency}`;
