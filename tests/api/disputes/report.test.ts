@@ -4,7 +4,7 @@ import { createTestApp, signInDemoAccounts, type TestApp } from '../../helpers/a
 import { dialects } from '../../helpers/db.js';
 import { ManualClock } from '../../../api/src/core/clock.js';
 import { fillDisputes } from '../../../seeds/bulk/disputes.js';
-import { tallyOpenedIn } from '../../../api/src/modules/disputes/repo.js';
+import { evidenceItems, tallyOpenedIn } from '../../../api/src/modules/disputes/repo.js';
 import * as orderFacts from '../../../migrations/036_dispute_order_facts.js';
 
 const GROUPS = ['month', 'gateway', 'network', 'reasonCode', 'nationality', 'evidence'] as const;
@@ -202,6 +202,29 @@ describe.each(dialects())('dispute report on %s', (dialect) => {
     expect(dispute.evidence.split(',')).toEqual(expect.arrayContaining(['download_log', 'receipt', 'terms_accepted']));
     for (const groupBy of ['nationality', 'evidence'] as const)
       await expectTallied('2026-11-01', '2026-11-30', groupBy);
+  });
+
+  it('counts evidence recorded after opening once the answer is sent', async () => {
+    const dispute = await t
+      .db('disputes as d')
+      .join('orders as o', 'o.order_id', 'd.order_id')
+      .where('d.status', 'needs_response')
+      .whereNotExists((q) => q.select(1).from('download_history as h').whereRaw('h.order_id = d.order_id'))
+      .first('d.id', 'd.order_id', 'd.evidence');
+    expect(dispute).toBeDefined();
+    await t
+      .db('download_history')
+      .insert({ order_id: dispute.order_id, ip: '203.0.113.9', created_at: '2026-11-28 08:00:00' });
+    expect((await t.db('disputes').where({ id: dispute.id }).first('evidence')).evidence).toBe(dispute.evidence);
+    const sent = await t.call(token, {
+      method: 'PUT',
+      url: `/api/disputes/${dispute.id}`,
+      payload: { status: 'under_review' },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const { evidence } = await t.db('disputes').where({ id: dispute.id }).first('evidence');
+    expect(evidence.split(',')).toEqual(expect.arrayContaining(['download_log', ...evidenceItems(dispute.evidence)]));
+    await expectTallied('2000-01-01', '2026-11-28', 'evidence');
   });
 
   it('keeps the nationality a dispute opened with when its order’s changes later', async () => {

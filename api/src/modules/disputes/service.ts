@@ -225,6 +225,7 @@ export async function changeDispute(app: FastifyInstance, member: Member, id: nu
       if (!DISPUTE_MOVES[dispute.status as DisputeStatus]?.includes(to))
         throw conflict(`status: a dispute ${dispute.status.replace('_', ' ')} cannot become ${to.replace('_', ' ')}.`);
       patch.status = to;
+      await refreshEvidence(trx, patch, dispute);
       if (to === 'under_review') patch.submitted_at = now;
       if (DISPUTE_CLOSED_STATUSES.includes(to)) patch.outcome_at = now;
       events.push(disputeEvent({ id, order_id: (patch.order_id as number) ?? dispute.order_id }, dispute.status, to));
@@ -234,6 +235,22 @@ export async function changeDispute(app: FastifyInstance, member: Member, id: nu
     await recordAudit(trx, member, events);
   });
   await announce(app);
+}
+
+/**
+ * On a status change (an answer sent, an outcome come), the dispute's evidence takes what its order's records
+ * give by then: the report reads what the desk had when it answered, and a download or document recorded after
+ * the dispute opened counts from then on.
+ */
+async function refreshEvidence(
+  trx: Knex.Transaction,
+  patch: Record<string, unknown>,
+  dispute: { order_id: number | null; evidence: string },
+) {
+  const orderId = (patch.order_id as number | undefined) ?? dispute.order_id;
+  const order = orderId ? await findDisputeOrder(trx, Number(orderId)) : undefined;
+  if (order)
+    patch.evidence = evidenceList([...evidenceItems((patch.evidence as string) ?? dispute.evidence), ...order.items]);
 }
 
 /** A dispute as stored, or 404. */
@@ -483,6 +500,7 @@ export async function applyGatewayDispute(app: FastifyInstance, event: GatewayDi
     const statusChanged = event.status !== known.status;
     if (statusChanged) {
       patch.status = event.status;
+      await refreshEvidence(trx, patch, known);
       if (event.status === 'under_review' && !known.submitted_at) patch.submitted_at = now;
       if (DISPUTE_CLOSED_STATUSES.includes(event.status)) patch.outcome_at = now;
     }
