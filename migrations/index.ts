@@ -30,6 +30,8 @@ import * as passkeys from './028_passkeys.js';
 import * as sla from './029_sla.js';
 import * as valueChangedAt from './030_value_changed_at.js';
 import * as disputeReportIndex from './034_dispute_report_index.js';
+import * as statusEnteredCreated from './035_status_entered_created.js';
+import * as breachActions from './036_breach_actions.js';
 
 /**
  * Migrations in order, imported statically so that they run the same under tsx, vitest and a bundle.
@@ -66,6 +68,8 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '029_sla': sla,
   '030_value_changed_at': valueChangedAt,
   '034_dispute_report_index': disputeReportIndex,
+  '035_status_entered_created': statusEnteredCreated,
+  '036_breach_actions': breachActions,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
