@@ -249,9 +249,7 @@ async function applyQueuedActions(app: FastifyInstance, queued: QueuedActions, p
     if (error instanceof TakenElsewhere) return false;
     const attempt = queued.attempts + 1;
     const retryAt =
-      attempt < ACTION_ATTEMPTS
-        ? dayjs.utc(app.clock.now()).add(retryAfterMinutes(attempt), 'minute').toDate()
-        : null;
+      attempt < ACTION_ATTEMPTS ? dayjs.utc(app.clock.now()).add(retryAfterMinutes(attempt), 'minute').toDate() : null;
     await repo.failedQueuedActions(app.db, queued, retryAt, error instanceof Error ? error.message : String(error));
     return false;
   }
