@@ -31,6 +31,8 @@ import * as sla from './029_sla.js';
 import * as valueChangedAt from './030_value_changed_at.js';
 import * as disputeReportIndex from './034_dispute_report_index.js';
 import * as disputeOrderFacts from './036_dispute_order_facts.js';
+import * as statusEnteredCreated from './037_status_entered_created.js';
+import * as breachActions from './038_breach_actions.js';
 
 /**
  * Migrations in order, imported statically so that they run the same under tsx, vitest and a bundle.
@@ -68,6 +70,8 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '030_value_changed_at': valueChangedAt,
   '034_dispute_report_index': disputeReportIndex,
   '036_dispute_order_facts': disputeOrderFacts,
+  '037_status_entered_created': statusEnteredCreated,
+  '038_breach_actions': breachActions,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

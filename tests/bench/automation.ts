@@ -2,14 +2,17 @@
  * Automation's bench entries, with 5 SLA policies in place: a move with 20 event rules on (none of them
  * matching the order) beside the same move with none; then, beside those 20, 5 time rules each due on about
  * FIRED_PER_RULE orders of its own status: the pass that fires on them all (about 1,000 orders, a comment
- * each), and the next pass, which finds nothing due, with the rows it reads (MySQL's handler counters). The
- * app runs in this process on one connection, so that the rows read are the pass's alone. Moves an order
+ * each), on an app with the configured pool (its firings run a few at once), and the next pass, which finds
+ * nothing due, with the rows they read (MySQL's handler counters, summed over the pool's connections). The
+ * other entries run on one connection, so that the rows read are the call's alone. Moves an order
  * back and forth, leaves the comments its time rules wrote, and removes its rules and policies when done.
  */
+import os from 'node:os';
 import type { Knex } from 'knex';
 import { nowUtc } from '@app/domain';
 import { buildApp } from '../../api/src/app.js';
 import type { AppConfig } from '../../api/src/config.js';
+import { createDb } from '../../api/src/db/knex.js';
 import type { Member } from '../../api/src/types.js';
 import { handlerReads, percentile, round } from './measure.js';
 
@@ -36,16 +39,60 @@ const rule = (name: string, position: number, trigger: object, conditions: objec
 /**
  * Minutes after which the FIRED_PER_RULE-th order that entered `status` longest ago is due: a time rule
  * on the status waiting that long fires on about that many orders (those that entered in the same minute too).
+ * An order without status_entered_at (written by the sites, or by seed:bulk) entered it when it was created.
  */
 async function minutesDueOn(db: Knex, status: string, now: Date) {
-  const nth = await db('orders')
-    .where('process_status', status)
-    .orderBy('status_entered_at')
-    .offset(FIRED_PER_RULE - 1)
-    .first('status_entered_at');
-  if (!nth) throw new Error(`Fewer than ${FIRED_PER_RULE} orders are ${status}: seed more orders.`);
-  const entered = Date.parse(`${String(nth.status_entered_at).slice(0, 19).replace(' ', 'T')}Z`);
-  return Math.floor((now.getTime() - entered) / 60_000);
+  const first = (column: string, written: boolean) =>
+    db('orders')
+      .where('process_status', status)
+      .modify((q) => (written ? q.whereNull('status_entered_at') : q.whereNotNull('status_entered_at')))
+      .orderBy(column)
+      .limit(FIRED_PER_RULE)
+      .pluck(column);
+  const times = [...(await first('status_entered_at', false)), ...(await first('created_at', true))]
+    .map((time) => Date.parse(`${String(time).slice(0, 19).replace(' ', 'T')}Z`))
+    .sort((a, b) => a - b);
+  const nth = times[FIRED_PER_RULE - 1];
+  if (nth === undefined) throw new Error(`Fewer than ${FIRED_PER_RULE} orders are ${status}: seed more orders.`);
+  return Math.floor((now.getTime() - nth) / 60_000);
+}
+
+type MysqlConnection = {
+  threadId: number;
+  query(sql: string, done: (error: Error | null, rows: Array<{ Value: string }>) => void): void;
+};
+
+/**
+ * Rows MySQL reads for a call made over a pool of `size` connections: each connection's session counters,
+ * read before and after (every connection taken at once, so each is read), summed.
+ */
+async function poolReads(db: Knex, size: number, call: () => Promise<unknown>) {
+  const client = db.client as {
+    acquireConnection(): Promise<MysqlConnection>;
+    releaseConnection(conn: MysqlConnection): Promise<void>;
+  };
+  const counters = async () => {
+    const conns = await Promise.all(Array.from({ length: size }, () => client.acquireConnection()));
+    try {
+      const read = (conn: MysqlConnection) =>
+        new Promise<[number, number]>((resolve, reject) =>
+          conn.query("SHOW SESSION STATUS LIKE 'Handler_read%'", (error, rows) =>
+            error ? reject(error) : resolve([conn.threadId, rows.reduce((n, r) => n + Number(r.Value), 0)]),
+          ),
+        );
+      return new Map(await Promise.all(conns.map(read)));
+    } finally {
+      await Promise.all(conns.map((conn) => client.releaseConnection(conn)));
+    }
+  };
+  const before = await counters();
+  await call();
+  const after = await counters();
+  // The SHOW itself reads a few rows of its own: measured by a second one and taken off.
+  const again = await counters();
+  let reads = 0;
+  for (const [thread, n] of after) reads += n - (before.get(thread) ?? 0) - ((again.get(thread) ?? n) - n);
+  return reads;
 }
 
 /** Rows the call reads on MySQL; on SQLite the call alone, and NaN. */
@@ -125,19 +172,33 @@ export async function automationRows(config: AppConfig, db: Knex, mysql: boolean
         rule(`time ${i}`, EVENT_RULES + i, { type: 'time', status, afterMinutes }, {}, `Waited in ${status} (bench).`),
       );
     }
-    // The first pass fires on every order due; the next finds nothing due (each rule scanned up to its pass).
+    // The first pass fires on every order due, on an app of its own with the configured pool (its firings
+    // run a few at once over it); the next finds nothing due (each rule scanned up to its pass).
+    const pooled = createDb(config);
+    const firing = await buildApp({ config: { ...config, mailWorker: false }, db: pooled });
+    await firing.ready();
+    const size = (pooled.client.config as Knex.Config).pool?.max ?? 1;
     let t = process.hrtime.bigint();
     let fired = 0;
-    const firingReads = await handlerReadsIf(mysql, db, async () => {
-      fired = await app.automation.runDueRules();
-      await app.automation.settled();
-    });
+    let firingReads = NaN;
+    try {
+      const pass = async () => {
+        fired = await firing.automation.runDueRules();
+        await firing.automation.settled();
+      };
+      if (mysql) firingReads = await poolReads(pooled, size, pass);
+      else await pass();
+    } finally {
+      await firing.close();
+      await pooled.destroy();
+    }
     rows.push({
-      endpoint: `scheduler pass, ${TIME_STATUSES.length} time rules beside ${EVENT_RULES} event rules, firing`,
+      endpoint: `scheduler pass, ${TIME_STATUSES.length} time rules beside ${EVENT_RULES} event rules, firing (pool of ${size})`,
       p50: round(Number(process.hrtime.bigint() - t) / 1e6),
       fired,
       'rows read': firingReads,
       at: nowUtc(now),
+      'load 1m': os.loadavg()[0]!.toFixed(2),
     });
     t = process.hrtime.bigint();
     const read = await handlerReadsIf(mysql, db, () => app.automation.runDueRules());
@@ -145,6 +206,7 @@ export async function automationRows(config: AppConfig, db: Knex, mysql: boolean
       endpoint: `scheduler pass, ${TIME_STATUSES.length} time rules beside ${EVENT_RULES} event rules, nothing due`,
       p50: round(Number(process.hrtime.bigint() - t) / 1e6),
       'rows read': read,
+      'load 1m': os.loadavg()[0]!.toFixed(2),
     });
   } finally {
     await clear();

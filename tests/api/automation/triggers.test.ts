@@ -104,6 +104,48 @@ describe.each(dialects())('rule triggers on %s', (dialect) => {
     expect(await t.db('automation_runs').where({ rule_id: rule.id }).count({ n: '*' }).first()).toMatchObject({ n: 3 });
   });
 
+  it('fires a time rule on New for orders the sites wrote (no status_entered_at) from their creation, once, by an index', async () => {
+    const old = await arrive('written', at({ hours: -3 }).toDate());
+    const recent = await arrive('written', at({ minutes: -30 }).toDate());
+    const body = {
+      name: 'New for two hours',
+      trigger: { type: 'time', status: 'New', afterMinutes: 120 },
+      conditions: { full_name: `${NAME} written` },
+      actions: [{ type: 'comment', text: 'Still new after two hours.' }],
+    };
+    const dry = await call('admin', 'POST', '/api/automation-rules/dry-run', body);
+    expect(dry.json()).toEqual({ count: 1, ids: [old] });
+    await createRule(body);
+    const queries: Array<{ sql: string; bindings: unknown[] }> = [];
+    const capture = (q: { sql: string; bindings: unknown[] }) => queries.push(q);
+    t.db.on('query', capture);
+    try {
+      expect(await t.app.automation.runDueRules()).toBe(1);
+    } finally {
+      t.db.off('query', capture);
+    }
+    expect(await remarksOf(old)).toEqual(['Still new after two hours.']);
+    expect(await remarksOf(recent)).toEqual([]);
+    expect(await t.app.automation.runDueRules()).toBe(0);
+    await advance({ hours: 2 });
+    expect(await t.app.automation.runDueRules()).toBe(1);
+    expect(await remarksOf(recent)).toEqual(['Still new after two hours.']);
+    expect(await remarksOf(old)).toEqual(['Still new after two hours.']);
+    if (dialect !== 'mysql') return;
+    // The orders written by the sites are one range of (process_status, status_entered_at, created_at), sorted by it.
+    const read = queries.find((q) => /`status_entered_at` is null/.test(q.sql) && /order by/.test(q.sql));
+    const [plan] = await t.db.raw(`EXPLAIN ${read!.sql}`, read!.bindings as never);
+    const orders = (plan as Array<{ table: string; type: string; key: string | null; Extra: string | null }>).filter(
+      (row) => row.table === 'orders',
+    );
+    // The condition's index may filter the range's rows beside it (a rowid filter: "key1|key2").
+    expect(
+      orders.map((row) => [row.type.split('|')[0], row.key?.split('|')[0]]),
+      JSON.stringify(plan),
+    ).toEqual([['range', 'orders_status_since']]);
+    expect(orders[0]!.Extra ?? '').not.toMatch(/filesort/);
+  });
+
   it('fires mail.bounced rules once per mail of an order, after the delivery event commits', async () => {
     const [orderId] = await takeOrders(1, 'bounce');
     await createRule({

@@ -262,4 +262,70 @@ describe.each(dialects())('SLA clocks on %s', (dialect) => {
     expect(await t.app.sla.runDueClocks()).toBeGreaterThan(0);
     expect((await clockOf(id!)).sla_due_at).toBe(at('14:00', '2026-12-02'));
   });
+
+  it('queues breach actions with the breach, tries them again after a failed attempt, and applies them once', async () => {
+    const created = await call('admin', 'POST', '/api/sla-policies', {
+      name: 'Tested, assign on breach',
+      position: -2,
+      conditions: { full_name: `${NAME} retry` },
+      targetMinutes: 60,
+      warnAtPercent: 75,
+      pauseStatuses: ['Awaiting'],
+      businessHours: { timeZone: 'UTC', days: [1, 2, 3, 4, 5], start: '09:00', end: '17:00' },
+      holidays: [],
+      breachActions: [
+        { type: 'assign', strategy: 'leastLoaded', role: 'Telecaller', presentMinutes: 30 },
+        { type: 'comment', text: 'SLA breached: given to a Telecaller.' },
+      ],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const day = '2026-12-03';
+    await advanceTo('10:00', day);
+    // A new policy reads every open clock again: those first.
+    await t.app.sla.runDueClocks();
+    const [id] = await takeOrders(1, 'retry', day);
+    expect(await t.app.sla.runDueClocks()).toBe(1);
+    await advanceTo('10:45', day);
+    expect(await t.app.sla.runDueClocks()).toBe(1);
+    const breach = () =>
+      t
+        .db('sla_breaches')
+        .where({ order_id: id, due_at: at('11:00', day) })
+        .first('actions_due_at', 'action_attempts', 'error');
+    const remarks = () => t.db('remarks').where({ order_id: id }).pluck('remark');
+
+    // Nobody of the role on shift at the breach: the first attempt fails; the breach keeps its actions queued.
+    await advanceTo('11:00', day);
+    await t.db('team_members').where({ type: 'Telecaller' }).update({ last_login_at: null });
+    expect(await t.app.sla.runDueClocks()).toBe(1);
+    expect((await clockOf(id!)).sla_state).toBe('breached');
+    expect(await breach()).toEqual({
+      actions_due_at: at('11:01', day),
+      action_attempts: 1,
+      error: 'No Telecaller signed in lately has room for another order.',
+    });
+    expect(await remarks()).toEqual([]);
+    // Not before its time.
+    expect(await t.app.sla.runDueClocks()).toBe(0);
+    expect((await breach()).action_attempts).toBe(1);
+
+    // A minute later the Telecallers have signed in again: the next pass applies them, once.
+    await advanceTo('11:01', day);
+    const other = dialect === 'mysql' ? await buildApp({ config: t.config, clock }) : null;
+    try {
+      await Promise.all([t.app.sla.runDueClocks(), other?.sla.runDueClocks()]);
+    } finally {
+      await other?.close();
+    }
+    expect(await breach()).toEqual({ actions_due_at: null, action_attempts: 2, error: null });
+    expect(await remarks()).toEqual(['SLA breached: given to a Telecaller.']);
+    const holder = await t.db('orders').where({ order_id: id }).first('assignee_id');
+    expect(await t.db('team_members').where({ id: holder.assignee_id }).first('type')).toEqual({ type: 'Telecaller' });
+    await advanceTo('12:00', day);
+    await t.app.sla.runDueClocks();
+    expect(await remarks()).toEqual(['SLA breached: given to a Telecaller.']);
+    expect(
+      await t.db('audit_events').where({ order_id: id, action: 'assign' }).count({ n: '*' }).first(),
+    ).toMatchObject({ n: 1 });
+  });
 });

@@ -170,6 +170,8 @@ export interface ActionRun {
   seenVersion?: number;
   /** Done first in the run's transaction (a time rule takes its firing); throwing stops the run. */
   first?: (trx: Knex.Transaction) => Promise<void>;
+  /** Done last in the run's transaction, with the actions done (a rule logs its run: no commit of its own). */
+  last?: (trx: Knex.Transaction, done: Done) => PromiseLike<unknown>;
 }
 
 /**
@@ -180,7 +182,7 @@ export async function runActions(
   app: FastifyInstance,
   orderId: number,
   actions: RuleAction[],
-  { actor, cause, seenVersion, first }: ActionRun,
+  { actor, cause, seenVersion, first, last }: ActionRun,
 ): Promise<Done> {
   const now = app.clock.now();
   const done: Done = [];
@@ -202,6 +204,9 @@ export async function runActions(
       cause,
     );
     for (const action of actions) await sideEffect(app, trx, orderId, action, actor, cause, done);
+    // Sent once committed (below).
+    for (const action of actions) if (action.type === 'notify') done.push({ type: 'notify', done: true });
+    await last?.(trx, done);
   });
   // Told once the change is kept: a notice of a change rolled back would tell of nothing.
   const link = `/view-order/${encodeId(orderId)}`;
@@ -218,7 +223,6 @@ export async function runActions(
     if (action.type === 'notify') {
       const audience = action.members?.length ? action.members : action.role ? { role: action.role } : [];
       await notify(app.db, audience, { kind: 'rule', title: action.message, link }, app.clock.now());
-      done.push({ type: 'notify', done: true });
     }
   return done;
 }

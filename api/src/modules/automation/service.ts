@@ -15,6 +15,7 @@ import {
   type RuleRecord,
   type RuleTrigger,
 } from '@app/domain';
+import { dialectOf } from '../../db/knex.js';
 import { HttpError, forbidden, notFound } from '../../http.js';
 import type { Member } from '../../types.js';
 import {
@@ -262,12 +263,12 @@ async function fire(app: FastifyInstance, rule: RuleRecord, orderId: number, dep
       if (occasion.stillDue && !(await occasion.stillDue(trx))) throw new StaleFiring();
     });
   try {
-    const actions = await runActions(app, orderId, rule.actions, {
+    await runActions(app, orderId, rule.actions, {
       actor: ruleActor(rule),
       cause: { rule: rule.id, depth },
       first: takeOccasion,
+      last: (trx, actions) => repo.insertRun(trx, { ruleId: rule.id, orderId, at, actions }),
     });
-    await repo.insertRun(app.db, { ruleId: rule.id, orderId, at, actions });
     return true;
   } catch (error) {
     if (error instanceof StaleFiring || isDuplicateFiring(error)) return false;
@@ -365,15 +366,19 @@ const withConditions = (app: FastifyInstance, rule: RuleRecord) => (q: Knex.Quer
   return q;
 };
 
-/** The orders a status rule is due on: in its status long enough, passing its conditions, not fired for this entry. */
-function statusDue(app: FastifyInstance, rule: StoredRule, status: string, dueBefore: string) {
-  const q = app
-    .db('orders')
-    .where('orders.process_status', status)
-    .where('orders.status_entered_at', '<=', dueBefore)
-    .modify(notFired(app, rule, 'orders.status_entered_at'))
+/**
+ * The orders a status rule is due on: in its status long enough, passing its conditions, not fired for this
+ * entry. An order the sales sites wrote has no status_entered_at: it entered its status when it was created,
+ * and is read apart (`written`), by created_at on the same index (process_status, status_entered_at, created_at).
+ */
+function statusDue(app: FastifyInstance, rule: StoredRule, status: string, dueBefore: string, written = false) {
+  const since = written ? 'orders.created_at' : 'orders.status_entered_at';
+  const q = app.db('orders').where('orders.process_status', status);
+  if (written) q.whereNull('orders.status_entered_at');
+  q.where(since, '<=', dueBefore)
+    .modify(notFired(app, rule, since))
     .modify(withConditions(app, rule));
-  if (rule.scannedUntil) q.where('orders.status_entered_at', '>', lessMargin(rule.scannedUntil));
+  if (rule.scannedUntil) q.where(since, '>', lessMargin(rule.scannedUntil));
   return q;
 }
 
@@ -408,23 +413,36 @@ interface Pass {
   scannedUntil: string | null;
 }
 
-/** Orders in the status long enough, from where the last pass stopped (less the margin). */
+/** When an order entered its status: when it was created if nothing of this app moved it (a site wrote it). */
+const enteredAt = (order: { status_entered_at?: unknown; created_at?: unknown }) =>
+  storedTime(order.status_entered_at ?? order.created_at);
+
+/**
+ * Orders in the status long enough, from where the last pass stopped (less the margin): those moved into
+ * it, and those written into it by the sales sites, each read in its index's order.
+ */
 async function statusPass(app: FastifyInstance, rule: StoredRule, status: string, dueBefore: string): Promise<Pass> {
-  const rows: Array<{ order_id: number; status_entered_at: string }> = await statusDue(app, rule, status, dueBefore)
-    .orderBy(['orders.status_entered_at', 'orders.order_id'])
-    .limit(TIME_BATCH)
-    .select('orders.order_id', 'orders.status_entered_at');
-  const due = rows.map((row) => {
-    const orderId = Number(row.order_id);
-    const at = storedTime(row.status_entered_at);
+  const read = async (written: boolean) => {
+    const since = written ? 'orders.created_at' : 'orders.status_entered_at';
+    const rows: Array<{ order_id: number; at: string }> = await statusDue(app, rule, status, dueBefore, written)
+      .orderBy([since, 'orders.order_id'])
+      .limit(TIME_BATCH)
+      .select('orders.order_id', `${since} as at`);
+    return rows.map((row) => ({ orderId: Number(row.order_id), at: storedTime(row.at) }));
+  };
+  const batches = [await read(false), await read(true)];
+  const due = batches.flat().map(({ orderId, at }) => {
     const stillDue = async (trx: Knex.Transaction) => {
-      const order = await trx('orders').where({ order_id: orderId }).first('process_status', 'status_entered_at');
-      return order?.process_status === status && storedTime(order.status_entered_at) === at;
+      const order = await trx('orders')
+        .where({ order_id: orderId })
+        .first('process_status', 'status_entered_at', 'created_at');
+      return order?.process_status === status && enteredAt(order) === at;
     };
     return { orderId, at, stillDue };
   });
   // A full batch leaves orders due after its last one for the next pass.
-  return { due, scannedUntil: due.length < TIME_BATCH ? dueBefore : due.at(-1)!.at };
+  const stops = batches.map((batch) => (batch.length < TIME_BATCH ? dueBefore : batch.at(-1)!.at));
+  return { due: due.sort((a, b) => (a.at < b.at ? -1 : 1)), scannedUntil: stops.sort()[0]! };
 }
 
 /**
@@ -497,16 +515,51 @@ function passOf(app: FastifyInstance, rule: StoredRule, now: Date): Promise<Pass
 }
 
 /**
+ * Firings of a pass run this many at once, each in its own transaction on its own connection: half the
+ * pool, the other half left to requests. SQLite has one writer: one at a time.
+ */
+function firingsAtOnce(db: Knex) {
+  if (dialectOf(db) === 'sqlite') return 1;
+  const pool = (db.client.config as Knex.Config).pool?.max ?? 1;
+  return Math.max(1, Math.floor(pool / 2));
+}
+
+/**
+ * Runs `work` on each item, `lanes` at a time; answers how many answered true. A failure stops the lanes
+ * from taking more, and is thrown once those under way have ended.
+ */
+async function countInLanes<T>(items: T[], lanes: number, work: (item: T) => Promise<boolean>) {
+  let next = 0;
+  let count = 0;
+  const failures: unknown[] = [];
+  const lane = async () => {
+    while (next < items.length && !failures.length) {
+      const item = items[next++]!;
+      try {
+        if (await work(item)) count++;
+      } catch (error) {
+        failures.push(error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(lanes, items.length) }, lane));
+  if (failures.length) throw failures[0];
+  return count;
+}
+
+/**
  * One pass of the timed rules (the worker runs one a minute; tests call it): each enabled time rule fires
  * on the orders due, and each order.created rule on the orders that arrived, once per order and occasion,
- * whichever process gets there first. Answers how many firings this pass made.
+ * whichever process gets there first. A rule's firings are independent (each takes its own row of
+ * rule_firings): they run a few at once. Answers how many firings this pass made.
  */
 export async function runDueRules(app: FastifyInstance): Promise<number> {
   const now = app.clock.now();
+  const lanes = firingsAtOnce(app.db);
   let fired = 0;
   for (const rule of (await repo.findRules(app.db)).filter((r) => r.enabled && isTimed(r))) {
     const pass = await passOf(app, rule, now);
-    for (const occasion of pass.due) if (await fire(app, rule, occasion.orderId, 1, occasion)) fired++;
+    fired += await countInLanes(pass.due, lanes, (occasion) => fire(app, rule, occasion.orderId, 1, occasion));
     await repo.markScanned(app.db, rule.id, pass.scannedUntil);
   }
   return fired;
@@ -516,20 +569,26 @@ export async function runDueRules(app: FastifyInstance): Promise<number> {
 export async function dryRun(app: FastifyInstance, body: Json) {
   const rule = { ...ruleInput(app, body), id: 0, scannedUntil: null };
   const { trigger } = rule;
-  let q: Knex.QueryBuilder;
+  let queries: Knex.QueryBuilder[];
   if (trigger.type === 'time') {
     const dueBefore = minutesBefore(app.clock.now(), trigger.afterMinutes);
-    q =
+    queries =
       'field' in trigger
-        ? fieldDue(app, rule, trigger.field, dueBefore)
-        : statusDue(app, rule, trigger.status, dueBefore);
+        ? [fieldDue(app, rule, trigger.field, dueBefore)]
+        : [false, true].map((written) => statusDue(app, rule, trigger.status, dueBefore, written));
   } else {
-    q = app.db('orders').modify(withConditions(app, rule));
+    const q = app.db('orders').modify(withConditions(app, rule));
     if (trigger.to) q.whereNot('orders.process_status', trigger.to);
+    queries = [q];
   }
-  const [ids, counted] = await Promise.all([
-    q.clone().orderBy('orders.order_id').limit(20).pluck('orders.order_id'),
-    q.clone().count({ n: '*' }).first(),
-  ]);
-  return { count: Number(counted?.n ?? 0), ids: ids.map(Number) };
+  const found = await Promise.all(
+    queries.map((q) =>
+      Promise.all([
+        q.clone().orderBy('orders.order_id').limit(20).pluck('orders.order_id'),
+        q.clone().count({ n: '*' }).first(),
+      ]),
+    ),
+  );
+  const ids = found.flatMap(([first]) => first.map(Number)).sort((a, b) => a - b);
+  return { count: found.reduce((n, [, counted]) => n + Number(counted?.n ?? 0), 0), ids: ids.slice(0, 20) };
 }

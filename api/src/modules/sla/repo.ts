@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { nowUtc, type SlaClock, type SlaPolicyRecord, type SlaState } from '@app/domain';
+import { nowUtc, type RuleAction, type SlaClock, type SlaPolicyRecord, type SlaState } from '@app/domain';
 import { insertOne } from '../../db/knex.js';
 
 /** SLA policies (migration 027), the clocks orders keep and their breaches (migration 029), as stored. */
@@ -135,9 +135,14 @@ export interface Breach {
   status: string;
   assigneeId: number | null;
   at: Date;
+  /** The policy's breach actions, queued with the breach (none: nothing to apply). */
+  actions?: RuleAction[];
 }
 
-/** A breach, once per order and due time (the key): in the transaction of the step that found it. */
+/**
+ * A breach, once per order and due time (the key): in the transaction of the step that found it, with its
+ * actions queued, due at once.
+ */
 export const insertBreach = (trx: Knex.Transaction, breach: Breach) =>
   trx('sla_breaches')
     .insert({
@@ -147,11 +152,60 @@ export const insertBreach = (trx: Knex.Transaction, breach: Breach) =>
       status: breach.status,
       assignee_id: breach.assigneeId,
       breached_at: nowUtc(breach.at),
+      ...(breach.actions?.length
+        ? { actions_json: JSON.stringify(breach.actions), actions_due_at: nowUtc(breach.at) }
+        : {}),
     })
     .onConflict(['order_id', 'due_at'])
     .ignore();
 
-export const noteBreachError = (db: Knex, breach: Breach, error: string) =>
-  db('sla_breaches')
-    .where({ order_id: breach.orderId, due_at: nowUtc(breach.dueAt) })
-    .update({ error: error.slice(0, 2000) });
+/** A breach whose actions are queued, as the worker reads it. */
+export interface QueuedActions {
+  orderId: number;
+  dueAt: string;
+  policyId: number | null;
+  actions: RuleAction[];
+  /** When they were due, as read: the mark of this attempt (another process that took them changed it). */
+  actionsDueAt: string;
+  attempts: number;
+}
+
+/** Breaches whose actions are due at `now` (the index on actions_due_at), the longest due first. */
+export const findQueuedActions = async (db: Knex, now: Date, limit: number): Promise<QueuedActions[]> =>
+  (
+    await db('sla_breaches')
+      .where('actions_due_at', '<=', nowUtc(now))
+      .orderBy('actions_due_at')
+      .limit(limit)
+      .select('order_id', 'due_at', 'policy_id', 'actions_json', 'actions_due_at', 'action_attempts')
+  ).map((row) => ({
+    orderId: Number(row.order_id),
+    dueAt: String(row.due_at).slice(0, 19),
+    policyId: row.policy_id == null ? null : Number(row.policy_id),
+    actions: JSON.parse(row.actions_json ?? '[]') as RuleAction[],
+    actionsDueAt: String(row.actions_due_at).slice(0, 19),
+    attempts: Number(row.action_attempts),
+  }));
+
+const stillQueued = (db: Knex | Knex.Transaction, queued: QueuedActions) =>
+  db('sla_breaches').where({ order_id: queued.orderId, due_at: queued.dueAt, actions_due_at: queued.actionsDueAt });
+
+/**
+ * Takes queued actions in the transaction that applies them: answers false when another process took them
+ * first. The row stays locked until the caller commits, so of processes at once one applies them (on
+ * Galera the other loses certification, runs again, and finds them taken).
+ */
+export const takeQueuedActions = async (trx: Knex.Transaction, queued: QueuedActions) =>
+  (await stillQueued(trx, queued).update({
+    actions_due_at: null,
+    action_attempts: queued.attempts + 1,
+    error: null,
+  })) === 1;
+
+/** An attempt that failed: tried again at `retryAt` (null: given up), the error kept for the report. */
+export const failedQueuedActions = (db: Knex, queued: QueuedActions, retryAt: Date | null, error: string) =>
+  stillQueued(db, queued).update({
+    actions_due_at: retryAt && nowUtc(retryAt),
+    action_attempts: queued.attempts + 1,
+    error: error.slice(0, 2000),
+  });

@@ -19,7 +19,15 @@ import { runActions } from '../automation/service.js';
 import { notify } from '../notifications/service.js';
 import { customFieldsOf, findCustomValues, keepOnOrderWrites } from '../orders/service.js';
 import * as repo from './repo.js';
-import { clockOf, sameClock, timeOf, type Breach, type ClockedOrder, type PolicyInput } from './repo.js';
+import {
+  clockOf,
+  sameClock,
+  timeOf,
+  type Breach,
+  type ClockedOrder,
+  type PolicyInput,
+  type QueuedActions,
+} from './repo.js';
 import type { REPORT_GROUPS } from './schemas.js';
 
 /** A policy refused, with every problem naming its field; answered 400. */
@@ -161,9 +169,9 @@ export const followOrderWrites = (app: FastifyInstance) =>
   keepOnOrderWrites(app, (trx, orderIds) => keepClocks(app, trx, orderIds));
 
 /** A policy's breach actions act in its name, with an Admin's reach (the order rules still refuse what no one may do). */
-const policyActor = (policy: SlaPolicyRecord): Member => ({
+const policyActor = (policyName: string): Member => ({
   id: 0,
-  name: `SLA: ${policy.name}`.slice(0, 100),
+  name: `SLA: ${policyName}`.slice(0, 100),
   email: '',
   type: 'Admin',
 });
@@ -172,7 +180,6 @@ interface Step {
   row: ClockedOrder;
   policy: SlaPolicyRecord | null;
   state: SlaState | null;
-  breach?: Breach;
 }
 
 /**
@@ -189,10 +196,10 @@ async function stepDue(app: FastifyInstance, orderId: number, now: Date): Promis
     await repo.writeClock(trx, orderId, next);
     const breach =
       next.state === 'breached' && row.sla_state !== 'breached' && next.dueAt
-        ? breachOf(row, next.policyId!, next.dueAt, now)
+        ? { ...breachOf(row, next.policyId!, next.dueAt, now), actions: policy?.breachActions }
         : undefined;
     if (breach) await repo.insertBreach(trx, breach);
-    return { row, policy, state: next.state, breach };
+    return { row, policy, state: next.state };
   });
 }
 
@@ -201,25 +208,50 @@ const NOTICES: Partial<Record<SlaState, (id: number, policy: string) => string>>
   breached: (id, policy) => `Order ${id} has breached its SLA (${policy}).`,
 };
 
-/** What a step that moved the state on does once committed: the assignee is told, a breach runs its actions. */
-async function afterStep(app: FastifyInstance, { row, policy, state, breach }: Step) {
+/** What a step that moved the state on does once committed: the assignee is told (a breach's actions are queued). */
+async function afterStep(app: FastifyInstance, { row, policy, state }: Step) {
   const notice = state && NOTICES[state];
-  if (!policy || !notice || state === row.sla_state) return;
+  if (!policy || !notice || state === row.sla_state || row.assignee_id == null) return;
   const orderId = Number(row.order_id);
-  const link = `/view-order/${encodeId(orderId)}`;
-  if (row.assignee_id != null)
-    await notify(
-      app.db,
-      [Number(row.assignee_id)],
-      { kind: `sla.${state}`, title: notice(orderId, policy.name), link },
-      app.clock.now(),
-    );
-  if (!breach || !policy.breachActions.length) return;
+  await notify(
+    app.db,
+    [Number(row.assignee_id)],
+    { kind: `sla.${state}`, title: notice(orderId, policy.name), link: `/view-order/${encodeId(orderId)}` },
+    app.clock.now(),
+  );
+}
+
+/** Attempts at a breach's actions, the first at once, then after 1, 2, 4 ... 64 minutes (about two hours in all). */
+const ACTION_ATTEMPTS = 8;
+const retryAfterMinutes = (attempt: number) => 2 ** (attempt - 1);
+
+class TakenElsewhere extends Error {}
+
+/**
+ * Applies a breach's queued actions as one change, taking them in the same transaction: applied exactly
+ * once, whichever process gets there first, and not lost by a process that dies on the way (the next pass
+ * finds them still queued). A failure (nobody on shift to assign to, an order rule refusing) is tried
+ * again later: answers whether they were applied.
+ */
+async function applyQueuedActions(app: FastifyInstance, queued: QueuedActions, policies: SlaPolicyRecord[]) {
+  const policy = policies.find((p) => p.id === queued.policyId);
+  const actor = policyActor(policy?.name ?? `policy ${queued.policyId ?? ''}`.trim());
   try {
-    await runActions(app, orderId, policy.breachActions, { actor: policyActor(policy), cause: { depth: 1 } });
+    await runActions(app, queued.orderId, queued.actions, {
+      actor,
+      cause: { depth: 1 },
+      first: async (trx) => {
+        if (!(await repo.takeQueuedActions(trx, queued))) throw new TakenElsewhere();
+      },
+    });
+    return true;
   } catch (error) {
-    // The breach stays kept: its actions are not tried again, and the report shows why they failed.
-    await repo.noteBreachError(app.db, breach, error instanceof Error ? error.message : String(error));
+    if (error instanceof TakenElsewhere) return false;
+    const attempt = queued.attempts + 1;
+    const retryAt =
+      attempt < ACTION_ATTEMPTS ? dayjs.utc(app.clock.now()).add(retryAfterMinutes(attempt), 'minute').toDate() : null;
+    await repo.failedQueuedActions(app.db, queued, retryAt, error instanceof Error ? error.message : String(error));
+    return false;
   }
 }
 
@@ -244,6 +276,12 @@ export async function runDueClocks(app: FastifyInstance): Promise<number> {
       await afterStep(app, step);
     }
     if (due.length < DUE_BATCH) break;
+  }
+  // The breaches' actions queued so far (this pass's, and those a failure or a process gone left).
+  const queued = await repo.findQueuedActions(app.db, now, DUE_BATCH);
+  if (queued.length) {
+    const policies = await repo.findPolicies(app.db);
+    for (const breach of queued) await applyQueuedActions(app, breach, policies);
   }
   // The queues' pages show the states: this process reads them anew (others within their cache's time).
   if (stepped) app.queuePages.clear();
