@@ -30,6 +30,8 @@ import * as passkeys from './028_passkeys.js';
 import * as sla from './029_sla.js';
 import * as valueChangedAt from './030_value_changed_at.js';
 import * as disputeReportIndex from './034_dispute_report_index.js';
+import * as dropOrderTotals from './035_drop_order_totals.js';
+import * as reportRollupChanges from './036_report_rollup_changes.js';
 
 /**
  * Migrations in order, imported statically so that they run the same under tsx, vitest and a bundle.
@@ -66,6 +68,8 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '029_sla': sla,
   '030_value_changed_at': valueChangedAt,
   '034_dispute_report_index': disputeReportIndex,
+  '035_drop_order_totals': dropOrderTotals,
+  '036_report_rollup_changes': reportRollupChanges,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -16,7 +16,7 @@ describe.each(dialects())('the one read path of orders on %s', (dialect) => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
-    t = await createTestApp(dialect, { config: { pageCacheMs: 0 } });
+    t = await createTestApp(dialect);
     token = await t.login('admin@demo.test');
   });
   afterAll(() => t?.close());

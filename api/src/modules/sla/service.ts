@@ -245,8 +245,6 @@ export async function runDueClocks(app: FastifyInstance): Promise<number> {
     }
     if (due.length < DUE_BATCH) break;
   }
-  // The queues' pages show the states: this process reads them anew (others within their cache's time).
-  if (stepped) app.queuePages.clear();
   return stepped;
 }
 
