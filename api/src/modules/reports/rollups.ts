@@ -74,7 +74,7 @@ function rollupRows(facts: ReportFacts): RollupDelta[] {
 }
 
 /** An order's report facts before and after a change (null for an order created or gone). */
-export interface ReportChange {
+interface ReportChange {
   before: ReportFacts | null;
   after: ReportFacts | null;
 }
