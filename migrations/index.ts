@@ -33,6 +33,8 @@ import * as disputeReportIndex from './034_dispute_report_index.js';
 import * as disputeOrderFacts from './036_dispute_order_facts.js';
 import * as statusEnteredCreated from './037_status_entered_created.js';
 import * as breachActions from './038_breach_actions.js';
+import * as dropOrderTotals from './039_drop_order_totals.js';
+import * as reportRollupChanges from './040_report_rollup_changes.js';
 
 /**
  * Migrations in order, imported statically so that they run the same under tsx, vitest and a bundle.
@@ -72,6 +74,8 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '036_dispute_order_facts': disputeOrderFacts,
   '037_status_entered_created': statusEnteredCreated,
   '038_breach_actions': breachActions,
+  '039_drop_order_totals': dropOrderTotals,
+  '040_report_rollup_changes': reportRollupChanges,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -81,8 +81,6 @@ export interface AppConfig {
   storageUrl: string;
   /** Interval of the keep-alive comments on live event streams (LIVE_HEARTBEAT_MS). */
   liveHeartbeatMs: number;
-  /** How long a queue page read stays cached when no order change clears it (PAGE_CACHE_MS; 0: no cache). */
-  pageCacheMs: number;
   /** A session with no request for this long ends (SESSION_IDLE_MINUTES); the security policy may set another. */
   sessionIdleMinutes: number;
   /** Refunds, role changes, imports, backups and exports need a password or factor check this recent (STEP_UP_MINUTES). */
@@ -168,7 +166,6 @@ const EnvSchema = Type.Object({
   LIVE_STREAMS_PER_MEMBER: count(5, 1),
   LIVE_STREAMS_PER_ADDRESS: count(20, 1),
   LIVE_TICKET_RATE_MAX: count(30, 1),
-  PAGE_CACHE_MS: count(5_000),
   METRICS_TOKEN: Type.String({ default: '' }),
   SESSION_IDLE_MINUTES: count(30, 1),
   STEP_UP_MINUTES: count(10, 1),
@@ -299,7 +296,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webConcurrency: vars.WEB_CONCURRENCY ?? (vars.REDIS_URL ? os.availableParallelism() : 1),
     storageUrl: vars.STORAGE_URL,
     liveHeartbeatMs: vars.LIVE_HEARTBEAT_MS,
-    pageCacheMs: vars.PAGE_CACHE_MS,
     metricsToken: vars.METRICS_TOKEN,
     sessionIdleMinutes: vars.SESSION_IDLE_MINUTES,
     stepUpMinutes: vars.STEP_UP_MINUTES,

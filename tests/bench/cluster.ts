@@ -187,8 +187,6 @@ async function main() {
             NODE_ENV: 'development',
             JWT_SECRET: jwtSecret,
             METRICS_TOKEN,
-            // Every figure a real read, as in npm run bench's table.
-            PAGE_CACHE_MS: '0',
           },
           { inheritStderr: true },
         ),

@@ -134,7 +134,6 @@ async function profileOne(label: string, requestPath: string, dbPid: number | nu
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
       JWT_SECRET: config.jwtSecret,
-      PAGE_CACHE_MS: '0',
     },
     { inheritStderr: true, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] },
   );

@@ -240,8 +240,8 @@ const withPool = (url: string, size: number) => {
   return parsed.toString();
 };
 
-/** The server as npm start runs it (WEB_CONCURRENCY workers behind node:cluster), with the given page cache. */
-function startServer(config: ReturnType<typeof loadConfig>, pageCacheMs: number) {
+/** The server as npm start runs it (WEB_CONCURRENCY workers behind node:cluster). */
+function startServer(config: ReturnType<typeof loadConfig>) {
   return startServerProcess(
     {
       MAIL_WORKER: 'false',
@@ -250,7 +250,6 @@ function startServer(config: ReturnType<typeof loadConfig>, pageCacheMs: number)
       // Not production: that refuses the demo accounts the bench signs in with; nothing else differs in speed.
       NODE_ENV: 'development',
       JWT_SECRET: config.jwtSecret,
-      PAGE_CACHE_MS: String(pageCacheMs),
     },
     { inheritStderr: true, entry: 'api/src/cluster.ts' },
   );
@@ -288,9 +287,7 @@ async function main() {
   }
   const db = createDb(config);
   let counting: Knex | null = null;
-  // Every figure of the table is a real read: the queue page cache is off, as the bench asks the same
-  // pages again and again. Throughput is then measured with it off and on.
-  let server = await startServer(config, 0);
+  const server = await startServer(config);
   const processes = Number(process.env.WEB_CONCURRENCY || (config.redisUrl ? os.availableParallelism() : 1));
   let peakRssMb = 0;
   const memory = setInterval(() => {
@@ -368,13 +365,6 @@ async function main() {
     }
     for (const queue of QUEUES) await drive(url, login.token, firstPage(queue.orderName), 2, 1);
     const { rows: firstPages, clientMicros } = await firstPagesAgainstFloor(server, login.token);
-    await server.kill('SIGTERM');
-    server = await startServer(config, 5_000);
-    const cachedToken = (await signIn(server.url)).token;
-    const completed = firstPage('completedOrder');
-    await drive(server.url, cachedToken, completed, 2, 1);
-    const cachedHealth = await drive(server.url, cachedToken, HEALTH, THROUGHPUT_CONNECTIONS);
-    const cached = await drive(server.url, cachedToken, completed, THROUGHPUT_CONNECTIONS);
     if (rows.length) console.table(rows);
     console.log(
       `\nFirst page of each queue (read each time) beside /api/health, ${THROUGHPUT_CONNECTIONS} connections, ${SECONDS} s each:`,
@@ -383,9 +373,7 @@ async function main() {
     console.log(
       `The load generator (autocannon, in this process, on the same ${os.availableParallelism()} cores) spent ${clientMicros.health} µs of CPU per /api/health request and ${clientMicros.list} µs per page request.`,
     );
-    console.log(
-      `Completed Orders' first page with the page cache: ${Math.round(cached.rps)} req/s, ${cached.errors} errors (/api/health ${Math.round(cachedHealth.rps)} req/s); load average at the end ${loadAverage()}`,
-    );
+    console.log(`Load average at the end ${loadAverage()}`);
     console.log(`Server peak memory: ${Math.round(peakRssMb)} MB`);
     const automation = await benchAutomation(config);
     fs.mkdirSync('bench', { recursive: true });
@@ -404,11 +392,6 @@ async function main() {
           throughputConnections: THROUGHPUT_CONNECTIONS,
           firstPages,
           clientCpuMicrosPerRequest: clientMicros,
-          firstPageWithPageCache: {
-            rps: Math.round(cached.rps),
-            errors: cached.errors,
-            healthRps: Math.round(cachedHealth.rps),
-          },
           loadAverageAtEnd: os.loadavg(),
           peakRssMb: Math.round(peakRssMb),
           automation,

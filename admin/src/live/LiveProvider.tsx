@@ -33,26 +33,31 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   const listeners = useRef(new Set<Listener>());
   const [connected, setConnected] = useState(false);
 
-  useEffect(
-    () =>
-      openLiveStream((event) => {
-        if (event.type === 'counts.changed') {
-          queryClient.setQueryData<Record<string, number>>(FOLDER_COUNTS_KEY, (old) => ({ ...old, ...event.counts }));
-        } else if (event.type === 'order.changed') {
-          void queryClient.invalidateQueries({ predicate: (q) => isOrdersKey(q.queryKey), refetchType: 'none' });
-        } else if (event.type === 'configuration.changed') {
-          // Every screen is drawn from the registry and the custom queues: read anew, they redraw in place.
-          for (const key of [REGISTRY_KEY, CUSTOM_QUEUES_KEY, FOLDER_COUNTS_KEY[0]])
-            void queryClient.invalidateQueries({ queryKey: [key] });
-        } else if (event.type === 'disputes.changed') {
-          queryClient.setQueryData(DISPUTES_DUE_KEY, event.due);
-        } else if (event.type === 'resync') {
-          void queryClient.invalidateQueries();
-        }
-        for (const listener of listeners.current) listener(event);
-      }, setConnected),
-    [queryClient],
-  );
+  useEffect(() => {
+    // A stream carries what happens from its start: what changed between the page's first reads and then
+    // was never sent, so the counts it keeps are read anew (the bell does the same, useLiveConnected).
+    const opened = (open: boolean) => {
+      setConnected(open);
+      if (open)
+        for (const queryKey of [FOLDER_COUNTS_KEY, DISPUTES_DUE_KEY]) void queryClient.invalidateQueries({ queryKey });
+    };
+    return openLiveStream((event) => {
+      if (event.type === 'counts.changed') {
+        queryClient.setQueryData<Record<string, number>>(FOLDER_COUNTS_KEY, (old) => ({ ...old, ...event.counts }));
+      } else if (event.type === 'order.changed') {
+        void queryClient.invalidateQueries({ predicate: (q) => isOrdersKey(q.queryKey), refetchType: 'none' });
+      } else if (event.type === 'configuration.changed') {
+        // Every screen is drawn from the registry and the custom queues: read anew, they redraw in place.
+        for (const key of [REGISTRY_KEY, CUSTOM_QUEUES_KEY, FOLDER_COUNTS_KEY[0]])
+          void queryClient.invalidateQueries({ queryKey: [key] });
+      } else if (event.type === 'disputes.changed') {
+        queryClient.setQueryData(DISPUTES_DUE_KEY, event.due);
+      } else if (event.type === 'resync') {
+        void queryClient.invalidateQueries();
+      }
+      for (const listener of listeners.current) listener(event);
+    }, opened);
+  }, [queryClient]);
 
   const value = useMemo<LiveContextValue>(
     () => ({
@@ -76,3 +81,6 @@ export function useLiveEvents(listener: Listener) {
   });
   useEffect(() => live?.subscribe((event) => current.current(event)), [live]);
 }
+
+/** Whether the event stream is open now; it turns true again after each reconnection. */
+export const useLiveConnected = () => useContext(LiveContext)?.connected ?? false;

@@ -1,10 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Box, IconButton } from '@mui/material';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { useTranslate } from 'react-admin';
 import { NOTIFICATIONS_KEY, readNotifications } from './api';
-import { useLiveEvents } from '../live/LiveProvider';
+import { useLiveConnected, useLiveEvents } from '../live/LiveProvider';
 
 /** The list opens with the first click: the header draws with the count alone. */
 const BellPanel = lazy(() => import('./BellPanel'));
@@ -15,6 +15,11 @@ export function Bell() {
   const queryClient = useQueryClient();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const { data } = useQuery({ queryKey: NOTIFICATIONS_KEY, queryFn: readNotifications, staleTime: 60_000 });
+  // Notified before the stream opened (between the first read and its start): read again once it is open.
+  const connected = useLiveConnected();
+  useEffect(() => {
+    if (connected) void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+  }, [connected, queryClient]);
   useLiveEvents((event) => {
     if (event.type === 'notification' || event.type === 'resync')
       void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });

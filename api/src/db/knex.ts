@@ -2,7 +2,6 @@ import path from 'node:path';
 import fs from 'node:fs';
 import net from 'node:net';
 import knexFactory, { type Knex } from 'knex';
-import { LRUCache } from 'lru-cache';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../storage/privateFiles.js';
 
 export type Dialect = 'sqlite' | 'mysql';
@@ -190,35 +189,15 @@ export function createDb(options: DbOptions): Knex {
         conn.pragma('journal_mode = WAL');
         conn.pragma('busy_timeout = 5000');
         conn.pragma('synchronous = NORMAL');
-        keepStatementsPrepared(conn);
         done(null, conn);
       },
     },
   });
 }
 
-/** The parts of a better-sqlite3 connection used here. */
+/** The part of a better-sqlite3 connection used here. */
 interface SqliteConnection {
   pragma(sql: string): unknown;
-  prepare(sql: string): unknown;
-}
-
-/** Statements kept prepared per SQLite connection: the SQL texts of the app's queries, with room to spare. */
-const PREPARED_STATEMENTS = 500;
-
-/**
- * knex prepares every statement again on each query (SQLite parses and plans it: a seventh of the CPU of a
- * queue page). The connection keeps its most recent statements prepared instead; SQLite prepares one
- * again by itself when the schema has changed under it.
- */
-function keepStatementsPrepared(conn: SqliteConnection) {
-  const prepare = conn.prepare.bind(conn);
-  const prepared = new LRUCache<string, object>({ max: PREPARED_STATEMENTS });
-  conn.prepare = (sql: string) => {
-    let statement = prepared.get(sql);
-    if (!statement) prepared.set(sql, (statement = prepare(sql) as object));
-    return statement;
-  };
 }
 
 /** Adds `delta` to an integer column keyed by a unique key, creating the row when missing. */

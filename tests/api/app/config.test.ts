@@ -17,7 +17,6 @@ describe('loadConfig', () => {
       seedDemo: true,
       uploadMaxMb: 10,
       rateWindowMs: 900_000,
-      pageCacheMs: 5000,
       connectionsPerAddress: 100,
       webConcurrency: 1,
       corsOrigins: [],

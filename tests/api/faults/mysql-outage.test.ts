@@ -3,7 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../../api/src/app.js';
 import { loadConfig } from '../../../api/src/config.js';
 import { TEST_JWT_SECRET } from '../../helpers/app.js';
-import { countersAndRecount } from '../../helpers/consistency.js';
+import { countersAndRecount, rollupsAndRebuild } from '../../helpers/consistency.js';
 import { createTestDb, dialects, type TestDb } from '../../helpers/db.js';
 import { startTcpProxy, type TcpProxy } from '../../helpers/tcpProxy.js';
 import { MYSQL_URL } from '../../setup/mysql.js';
@@ -133,6 +133,9 @@ describe.skipIf(!hasMysql)('the API while MySQL restarts', () => {
     // A move cut short either happened whole (order, counters, audit) or not at all.
     const { stored, recounted } = await countersAndRecount(testDb.db);
     expect(stored).toEqual(recounted);
+    // Its report changes were queued with it, and the worker applied each once the database answered.
+    const rollups = await rollupsAndRebuild(testDb.db);
+    expect(rollups.stored).toEqual(rollups.rebuilt);
     const moved = await testDb.db('orders').whereIn('order_id', orderIds).where({ process_status: 'Awaiting' });
     const audited = await testDb
       .db('audit_events')

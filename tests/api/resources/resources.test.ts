@@ -6,6 +6,7 @@ import { SEARCH_TOTAL_CAP } from '../../../api/src/modules/orders/service.js';
 import { createRng, makeOrder } from '../../../seeds/generator.js';
 import { createTestApp, signInDemoAccounts, type TestApp } from '../../helpers/app.js';
 import { dialects } from '../../helpers/db.js';
+import { rollupsSettled } from '../../helpers/consistency.js';
 
 type Row = Record<string, unknown>;
 
@@ -435,6 +436,8 @@ describe.each(dialects())('resources in ra-data-simple-rest conventions on %s', 
     it('answers the reports for a period, sorted and paged', async () => {
       const from = dayjs.utc().subtract(1, 'year').format('YYYY-MM-DD');
       const to = todayUtc();
+      // The changes made above reach the totals through the rollup worker: both reads must see the same.
+      await rollupsSettled(t.db);
       const country = await list('team', 'country-report', { filter: { from, to }, sort: ['count', 'DESC'] });
       const spec = await t.call(tokens.team!, {
         method: 'POST',

@@ -59,11 +59,6 @@ export interface HubOptions {
   /** The custom queues as they stand: a member sees the counts of those their role may open. */
   customQueues?: () => readonly QueueDefinition[];
   /**
-   * Orders changed, here (on commit) or in another process (from the bus): called before any stream
-   * hears of it, so that what a client reads because of the event is read anew (the queue page cache).
-   */
-  ordersChanged: () => void;
-  /**
    * The configuration changed, here or in another process: the process reloads it before any
    * stream hears of it (and of what follows), so that a client told of the change reads the new one.
    */
@@ -130,8 +125,6 @@ export class LiveHub {
   }
 
   private receive(delivery: BusDelivery) {
-    // After a resync (Redis was away) this process may have missed other processes' changes too.
-    if (delivery.event.type === 'order.changed' || delivery.event.type === 'resync') this.options.ordersChanged();
     for (const stream of this.streams) this.deliver(stream, delivery);
     if (delivery.countsChanged) this.refreshCountsSoon();
   }
@@ -215,8 +208,6 @@ export class LiveHub {
   async publishOrderChanges(
     changes: Array<{ event: OrderChangedEvent; before: QueueFacts; after: QueueFacts; countsChanged?: boolean }>,
   ): Promise<void> {
-    // At once in this process: the member who changed the orders may read them again before the bus answers.
-    this.options.ordersChanged();
     for (const { event, before, after, countsChanged: queuesChanged } of changes) {
       const countsChanged =
         !!queuesChanged || (Object.keys(before) as Array<keyof QueueFacts>).some((k) => before[k] !== after[k]);

@@ -22,7 +22,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     countsDelayMs: 100,
     countsOf: (members) => app.ordersService.folderCountsOf(app.db, members),
     customQueues: () => app.ordersService.configuredCustomQueues(app),
-    ordersChanged: () => app.queuePages.clear(),
     configurationChanged: (version) => app.configuration.reload(version),
   });
   // Before the server closes: an open stream would otherwise keep it waiting.

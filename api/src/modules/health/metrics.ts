@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { Counter, Gauge } from 'prom-client';
+import { Gauge } from 'prom-client';
 import { nowUtc } from '@app/domain';
 import { openLiveStreams } from '../events/service.js';
+import { queuedRollupChanges } from '../reports/service.js';
 
 const secondsBetween = (earlier: string, later: string) =>
   Math.max(0, (Date.parse(`${later.replace(' ', 'T')}Z`) - Date.parse(`${earlier.replace(' ', 'T')}Z`)) / 1000);
@@ -9,7 +10,7 @@ const secondsBetween = (earlier: string, later: string) =>
 /**
  * The modules' figures on the app's metrics registry (plugins/metrics.ts), each read when scraped:
  * the mail outbox's depth and the age of its oldest waiting mail (one indexed count and one row by
- * key), open live streams, and the queue-page cache's hits and misses.
+ * key), open live streams, and the report changes waiting for the rollup worker.
  */
 export function registerModuleMetrics(app: FastifyInstance) {
   const registers = [app.metrics];
@@ -52,16 +53,12 @@ export function registerModuleMetrics(app: FastifyInstance) {
       this.set(openLiveStreams(app.db));
     },
   });
-  const pageCache = (name: string, help: string, read: () => number) =>
-    new Counter({
-      name,
-      help,
-      registers,
-      collect() {
-        this.reset();
-        this.inc(read());
-      },
-    });
-  pageCache('page_cache_hits_total', 'Queue pages served from the page cache.', () => app.queuePages.stats.hits);
-  pageCache('page_cache_misses_total', 'Queue pages read from the database.', () => app.queuePages.stats.misses);
+  new Gauge({
+    name: 'report_rollup_changes_queued',
+    help: 'Order changes waiting to be applied to the report totals (reports/rollupWorker.ts).',
+    registers,
+    async collect() {
+      this.set(await queuedRollupChanges(app.db));
+    },
+  });
 }

@@ -10,6 +10,7 @@ import {
   customQueuesFor,
   folderCounts,
   futureMonths,
+  listOrders,
   moveOrders,
   openQueue,
   orderDetails,
@@ -17,7 +18,6 @@ import {
   orderForRole,
   orderIdOf,
   queuePageRequest,
-  readOrders,
   refundOrders,
   restoreOrders,
   searchRequest,
@@ -69,7 +69,12 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const queue = openQueue(request.member, request.params.orderName);
-      const { rows, total } = await readOrders(app, request.member, queuePageRequest(queue, request.query));
+      const { rows, total } = await listOrders(
+        app.db,
+        app.registry,
+        request.member,
+        queuePageRequest(queue, request.query),
+      );
       const data = answerRows(rows, request.member.type);
       return { ...ok('Orders.', data), total, page: request.query.page, limit: request.query.limit };
     },
@@ -86,7 +91,12 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, body: SearchBody, response: SearchAnswer }, config: { permission: 'orders.read' } },
     async (request) => {
       const queue = openQueue(request.member, request.body.folderName);
-      const { rows, total } = await readOrders(app, request.member, searchRequest(queue, request.body));
+      const { rows, total } = await listOrders(
+        app.db,
+        app.registry,
+        request.member,
+        searchRequest(queue, request.body),
+      );
       return { ...ok('Orders.', answerRows(rows, request.member.type)), total };
     },
   );

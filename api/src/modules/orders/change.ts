@@ -33,7 +33,7 @@ import type { Member } from '../../types.js';
 import { lastAuditEventOf, recordAudit, statusesBeforeDelete, type AuditEvent } from '../audit/service.js';
 import { announceOrderChanges } from '../events/service.js';
 import { queueTemplateMail } from '../mail/service.js';
-import { applyReportRollupChanges } from '../reports/service.js';
+import { queueReportRollupChanges } from '../reports/service.js';
 import { applyCounterChanges } from './counters.js';
 import { storedRow } from './customFields.js';
 import { applyCustomQueueChanges, customQueueIdOf, customQueueMembership } from './customQueues.js';
@@ -264,7 +264,7 @@ export async function changeOrdersIn(
   if (written.length)
     for (const keep of served.get(trx.client.config as object)?.keepers ?? []) await keep(trx, written);
   await applyCounterChanges(trx, changes);
-  await applyReportRollupChanges(trx, changes);
+  await queueReportRollupChanges(trx, changes);
   // Custom queues follow the orders' new state (rows and values): their counts change with them.
   const moved = await applyCustomQueueChanges(
     trx,

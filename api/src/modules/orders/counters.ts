@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { matchesQueue, QUEUES, queueTests, type QueueDefinition, type QueueFilter, type QueueTest } from '@app/domain';
+import { matchesQueue, QUEUES, queueTests, type QueueDefinition, type QueueFilter } from '@app/domain';
 import { COUNTER_FACT_COLUMNS, whereQueueTests } from './queueSql.js';
 import { hotRowShard, upsertIncrement } from '../../db/knex.js';
 import { rebuildStoredCustomQueues } from './customQueues.js';
@@ -24,11 +24,6 @@ const counterRowOf = (o: CounterFacts): CountRow => ({
   assignee_id: o.assignee_id ?? 0,
   due_date: o.process_status === 'New' && o.processing_date ? String(o.processing_date).slice(0, 10) : '',
 });
-/** The same counts without the date (order_totals, migration 019). */
-const totalRowOf = (o: CounterFacts): CountRow => {
-  const { due_date: _date, ...total } = counterRowOf(o);
-  return total;
-};
 
 /**
  * Orders per status per block of RANK_BLOCK consecutive order ids (order_ranks): the exact rank
@@ -77,11 +72,10 @@ async function moveCounts(
 
 /**
  * Moves orders between the rows that count them, in the caller's transaction: the queue counters (by
- * processing date), their totals without the date, and the rank blocks, always in that order.
+ * processing date), then the rank blocks, always in that order.
  */
 export async function applyCounterChanges(trx: Knex.Transaction, changes: OrderChanges): Promise<void> {
   await moveCounts(trx, 'order_counters', changes, counterRowOf);
-  await moveCounts(trx, 'order_totals', changes, totalRowOf);
   await moveCounts(trx, 'order_ranks', changes, rankRowOf);
 }
 
@@ -184,11 +178,6 @@ export async function recountOrderCounters(db: Knex): Promise<void> {
       .count({ count: '*' })
       .groupByRaw('1, 2, 3, 4');
     for (let i = 0; i < rows.length; i += 500) await trx('order_counters').insert(rows.slice(i, i + 500));
-    await trx('order_totals').del();
-    await trx.raw(
-      'INSERT INTO order_totals (status, mode, assignee_id, count) ' +
-        'SELECT status, mode, assignee_id, SUM(count) FROM order_counters GROUP BY status, mode, assignee_id',
-    );
     await rebuildStoredCustomQueues(trx);
   });
 }
@@ -234,40 +223,18 @@ export async function readCountersFor(db: Knex, memberId: number, today: string)
 }
 
 /**
- * The counters on day `today` with processing dates folded into due ('') or later (LATER): each status,
- * mode and assignee from order_totals, New ones split by the New counter rows that are due (read on
- * order_counters_status_due, migration 018). A few rows per status, whatever the number of dates.
+ * The counters on day `today` with processing dates folded into due ('') or later (LATER), each key's
+ * shards summed: a few rows per status and assignee, whatever the number of dates.
  */
 export async function readCountersOfDay(db: Knex, today: string): Promise<CounterRow[]> {
-  const [totals, due] = await Promise.all([
-    db('order_totals')
-      .select('status', 'mode', 'assignee_id')
-      .sum({ count: 'count' })
-      .groupBy('status', 'mode', 'assignee_id')
-      .havingRaw('SUM(count) != 0') as Promise<
-      Array<{ status: string; mode: string; assignee_id: number; count: unknown }>
-    >,
-    db('order_counters')
-      .select('mode', 'assignee_id')
-      .sum({ count: 'count' })
-      .where('status', 'New')
-      .where('due_date', '<=', today)
-      .groupBy('mode', 'assignee_id') as Promise<Array<{ mode: string; assignee_id: number; count: unknown }>>,
-  ]);
-  const dueOf = new Map(due.map((r) => [`${r.mode}|${Number(r.assignee_id)}`, Number(r.count)]));
-  const rows: CounterRow[] = [];
-  for (const { status, mode, assignee_id, count } of totals) {
-    const assignee = Number(assignee_id);
-    if (status !== 'New') {
-      rows.push({ status, mode, assignee_id: assignee, due_date: '', count: Number(count) });
-      continue;
-    }
-    const dueCount = dueOf.get(`${mode}|${assignee}`) ?? 0;
-    if (dueCount) rows.push({ status, mode, assignee_id: assignee, due_date: '', count: dueCount });
-    if (Number(count) !== dueCount)
-      rows.push({ status, mode, assignee_id: assignee, due_date: LATER, count: Number(count) - dueCount });
-  }
-  return rows;
+  const rows = await db('order_counters')
+    .select('status', 'mode', 'assignee_id', {
+      due_date: db.raw("CASE WHEN due_date > ? THEN ? ELSE '' END", [today, LATER]),
+    })
+    .sum({ count: 'count' })
+    .groupByRaw('1, 2, 3, 4')
+    .havingRaw('SUM(count) != 0');
+  return (rows as CounterRow[]).map((r) => ({ ...r, assignee_id: Number(r.assignee_id), count: Number(r.count) }));
 }
 
 /** The size of one queue for a member, summed over the counters rows it matches. */
@@ -302,39 +269,13 @@ export async function queueTotal(
   today: string,
   month?: string,
 ): Promise<number> {
-  const row = await queueTotalQuery(db, filter, memberId, today, month).first();
-  return Number(row?.n ?? 0);
-}
-
-/** The query of queueTotal, to be run or read as a subquery of another (its one column: n). */
-export function queueTotalQuery(
-  db: Knex,
-  filter: QueueFilter | readonly QueueFilter[],
-  memberId: number,
-  today: string,
-  month?: string,
-): Knex.QueryBuilder {
-  const tests = [filter].flat().flatMap((f) => queueTests(f, memberId, today));
-  const sum = (table: string, kept: QueueTest[]) => {
-    const q = db(table).sum({ n: 'count' });
-    whereQueueTests(q, kept, COUNTER_FACT_COLUMNS);
-    return q;
-  };
-  const dated = tests.filter((t) => t.fact === 'processingDate');
-  const undated = tests.filter((t) => t.fact !== 'processingDate');
-  // No date asked: the totals without dates (migration 019).
-  if (!dated.length && !month) return sum('order_totals', undated);
-  // Later than today (Future Orders): every such order less the due ones, both short reads.
-  if (!month && dated.length === 1 && dated[0]!.op === 'gt' && dated[0]!.value === today) {
-    const due: QueueTest = { fact: 'processingDate', op: 'lte', value: today, orNull: true };
-    return db.select({
-      n: db.raw('COALESCE((?), 0) - COALESCE((?), 0)', [
-        sum('order_totals', undated),
-        sum('order_counters', [...undated, due]),
-      ]),
-    });
-  }
-  const q = sum('order_counters', tests);
+  const q = db('order_counters').sum({ n: 'count' });
+  whereQueueTests(
+    q,
+    [filter].flat().flatMap((f) => queueTests(f, memberId, today)),
+    COUNTER_FACT_COLUMNS,
+  );
   if (month) q.where('due_date', 'like', `${month}-%`);
-  return q;
+  const row = await q.first();
+  return Number(row?.n ?? 0);
 }

@@ -1,9 +1,7 @@
 import fp from 'fastify-plugin';
 import { serveOrderChanges } from './change.js';
 import { followConfiguration } from './customQueues.js';
-import { createPageCache, type PageCache } from './pageCache.js';
 import * as ordersService from './service.js';
-import type { QueuePage } from './read.js';
 import { ordersRepository } from './resource.js';
 import routes from './routes.js';
 
@@ -11,8 +9,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Orders' service, for what may not import a module (plugins, the app root, tests). */
     ordersService: typeof ordersService;
-    /** Queue pages read lately, cleared by every order change (pageCache.ts). */
-    queuePages: PageCache<QueuePage>;
   }
 }
 
@@ -20,7 +16,6 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     app.decorate('ordersService', ordersService);
-    app.decorate('queuePages', createPageCache<QueuePage>(app.config.pageCacheMs));
     // The change path keeps custom queues by the configuration of the app that serves the database.
     followConfiguration(app);
     serveOrderChanges(app);

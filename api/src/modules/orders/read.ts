@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import {
   DATE_FORMATS,
@@ -28,20 +27,13 @@ import type { Member } from '../../types.js';
 import { orderRemarks } from '../remarks/service.js';
 import { customFieldsOf, customFilterCondition, valueSortOf, withCustomValues } from './customFields.js';
 import { readableFields } from './visibleFields.js';
-import {
-  configurationOf,
-  customQueueCounts,
-  customQueueIdOf,
-  customQueueMembership,
-  customQueueTotalQuery,
-} from './customQueues.js';
+import { customQueueCounts, customQueueIdOf, customQueueMembership, customQueueTotalQuery } from './customQueues.js';
 import {
   isRankedQueue,
   planRankedRead,
   queueCount,
   queueCounts,
   queueTotal,
-  queueTotalQuery,
   readCounters,
   readCountersFor,
   readCountersOfDay,
@@ -52,11 +44,11 @@ import {
   countOrdersUpTo,
   findOrderDetails,
   findOrderPage,
-  findPageWithTotal,
   findSearchIds,
   listColumnsOf,
-  SHALLOW_OFFSET,
   type ListColumn,
+  type PageWindow,
+  type ValueSort,
   monthCondition,
   queueCondition,
   searchConditions,
@@ -67,7 +59,7 @@ import { SEARCH_REQUIRED } from './schemas.js';
 
 /**
  * Reading orders: folder counts, the one list read (listOrders) behind /api/orders and the old system's lists,
- * the page cache, the age of rows, the Future Orders months and the view-order page.
+ * the age of rows, the Future Orders months and the view-order page.
  */
 
 /**
@@ -152,15 +144,6 @@ function indexFor({ filter, custom }: QueueDefinition): string | undefined {
 /** Index entries a page walk may take from either end of a queue before the rank blocks are read instead. */
 const EDGE_WALK = 1_000;
 
-const columnsKeys = new WeakMap<ListColumn[], string>();
-
-/** The list columns as part of a key of built SQL (an app may be given another registry). */
-function columnsKey(columns: ListColumn[]): string {
-  let key = columnsKeys.get(columns);
-  if (key === undefined) columnsKeys.set(columns, (key = columns.map((c) => `${c.column}:${c.source}`).join(',')));
-  return key;
-}
-
 /** What a list of orders asks for, in the terms of the registry; the old system's endpoints translate to it. */
 export interface OrdersListRequest {
   /** The queue the list is narrowed to (opened: the role may read it); none for a list of given ids. */
@@ -242,8 +225,9 @@ function inAnyQueue(queues: QueueDefinition[], memberId: number, today: string):
 }
 
 /**
- * The one read of a list of orders (listOrderRows), each row with its custom fields' values (null
- * when none) read in one more query; the answer leaves out those the role may not read.
+ * The one read of a list of orders, behind /api/orders, the old system's lists and search, and exports:
+ * the rows with the registry's list columns and each row's custom values (null when none, in one more
+ * query), and the total; the answer leaves out what the role may not read.
  */
 export async function listOrders(
   db: Knex,
@@ -251,31 +235,40 @@ export async function listOrders(
   member: Member,
   request: OrdersListRequest,
 ): Promise<ListResult> {
-  const result = await listOrderRows(db, registry, member, request);
-  return { ...result, rows: await withCustomValues(db, result.rows, customFieldsOf(registry.orders)) };
+  const list = listPlan(registry, member, request);
+  const result = request.text
+    ? await searchPage(db, list, request, readableFields(registry, 'orders', member.type))
+    : await listOrderRows(db, list, request);
+  return { ...result, rows: await withCustomValues(db, result.rows, customFieldsOf(list.orders)) };
 }
 
-/**
- * The one read of a list of orders, behind /api/orders and the old system's lists and search: the rows of a
- * queue narrowed by registry filters or a search, with the registry's list columns, in one query per
- * page (a deferred join: ids from the index, then those rows), and the total. Totals come from the
- * counters when they can count the filters; a search or another filter is counted up to a cap and
- * marked capped beyond it. A plain queue page reads deep pages from the nearer end, or through the
- * rank blocks, so the index walk stays short.
- */
-async function listOrderRows(
-  db: Knex,
-  registry: Registry,
-  member: Member,
-  request: OrdersListRequest,
-): Promise<ListResult> {
-  const { queue, offset, limit, month } = request;
+/** A list request in SQL terms: its conditions on `orders`, its sort, and how its total can be counted. */
+interface ListPlan {
+  orders: ResourceDefinition;
+  columns: ListColumn[];
+  conditions: OrderCondition[];
+  /** The queue's filter and the filters the counters can count, all of which hold. */
+  queueFilters: QueueFilter[];
+  /** Set for a custom queue: its members are counted apart. */
+  customQueue: string | null;
+  /** Filters the counters cannot count. */
+  others: ListFilter[];
+  /** A built-in queue's own page, nothing narrowing it: its total is the counters', its page may walk from either end. */
+  plainQueue: QueueDefinition | null;
+  sort: SortColumn;
+  direction: 'asc' | 'desc';
+  valueSort: ValueSort | undefined;
+  memberId: number;
+  today: string;
+}
+
+function listPlan(registry: Registry, member: Member, request: OrdersListRequest): ListPlan {
+  const { queue, month } = request;
   if (month && queue !== MONTH_QUEUE) throw badRequest(`month is only for ${MONTH_QUEUE.orderName}.`);
   const today = todayUtc();
   const orders = registry.orders ?? RESOURCES.orders!;
-  const columns = listColumnsOf(orders);
   // A custom queue counts its members alone: its other filters are counted up to the cap.
-  const customQueue = customQueueIdOf(queue);
+  const customQueue = customQueueIdOf(queue) ?? null;
   const { counted, others } = customQueue
     ? { counted: {}, others: request.filters }
     : splitFilters(request.filters, queue);
@@ -288,101 +281,106 @@ async function listOrderRows(
   if (month) conditions.push(monthCondition(month));
   if (!queue) conditions.push(inAnyQueue(request.openQueues ?? [], member.id, today));
   const sortField = sortFieldFor(orders, member, request.sort);
-  const valueSort = valueSortOf(sortField);
-  const { sort, direction } = sqlSort(queueFilters, sortColumnOf(sortField, request.sort), request.direction);
-  const page = (at: number, walk = { sort, direction }, extra: Partial<Parameters<typeof findOrderPage>[3]> = {}) =>
-    findOrderPage(db, conditions, columns, { ...walk, offset: at, limit, valueSort, ...extra });
+  const plain = queue && !customQueue && !others.length && !Object.keys(counted).length && !request.text;
+  return {
+    orders,
+    columns: listColumnsOf(orders),
+    conditions,
+    queueFilters,
+    customQueue,
+    others,
+    plainQueue: plain ? queue : null,
+    ...sqlSort(queueFilters, sortColumnOf(sortField, request.sort), request.direction),
+    valueSort: valueSortOf(sortField),
+    memberId: member.id,
+    today,
+  };
+}
 
-  if (request.text) {
-    const cap = request.searchCap ?? SEARCH_TOTAL_CAP;
-    const matches = searchConditions(request.text, readableFields(registry, 'orders', member.type));
-    const ids = await findSearchIds(db, conditions, matches, Math.max(offset + limit, cap) + 1);
-    const total = Math.min(ids.length, cap);
-    // The ids come newest first: in id order the page is a slice of them, otherwise sorted among them.
-    const within =
-      sort === 'order_id'
-        ? (direction === 'desc' ? ids : ids.reverse()).slice(offset, offset + limit)
-        : ids.slice(0, cap);
-    const rows = within.length
-      ? await findOrderPage(db, [(q) => q.whereIn('order_id', within)], columns, {
-          sort,
-          direction,
-          offset: sort === 'order_id' ? 0 : offset,
-          limit,
-          valueSort,
-        })
-      : [];
-    return { rows, total, capped: ids.length > cap };
-  }
-
-  if (others.length) {
-    const [rows, matching] = await Promise.all([page(offset), countOrdersUpTo(db, conditions, SEARCH_TOTAL_CAP + 1)]);
+/**
+ * The rows and total of a list, by the one strategy that fits it; why each exists, and what it reads, is in
+ * docs/architecture.md#the-read-path (a search is searchPage's):
+ * - filters the counters cannot count: the page, and a count stopped at a cap;
+ * - a custom queue: the page, and its members' count;
+ * - any other list: the page, and the total from order_counters;
+ * - a built-in queue's own page in id order (most of the traffic): the total from order_counters, then the
+ *   page walked from the nearer end of the queue's index, or through the rank blocks (order_ranks) deep in
+ *   a status queue.
+ */
+async function listOrderRows(db: Knex, list: ListPlan, request: OrdersListRequest): Promise<ListResult> {
+  const { offset, limit, month } = request;
+  const page = (window: Partial<PageWindow> = {}) =>
+    findOrderPage(db, list.conditions, list.columns, { ...pageWindow(list, offset, limit), ...window });
+  if (list.others.length) {
+    const [rows, matching] = await Promise.all([page(), countOrdersUpTo(db, list.conditions, SEARCH_TOTAL_CAP + 1)]);
     return { rows, total: Math.min(matching, SEARCH_TOTAL_CAP), capped: matching > SEARCH_TOTAL_CAP };
   }
-  if (customQueue) {
-    const [rows, total] = await Promise.all([page(offset), customQueueTotalQuery(db, customQueue).first()]);
-    return { rows, total: Number(total?.n ?? 0) };
-  }
-  if (!queue || Object.keys(counted).length) {
-    const [rows, total] = await Promise.all([page(offset), queueTotal(db, queueFilters, member.id, today, month)]);
+  const counted = list.customQueue
+    ? customQueueTotalQuery(db, list.customQueue)
+        .first()
+        .then((row) => Number(row?.n ?? 0))
+    : queueTotal(db, list.queueFilters, list.memberId, list.today, month);
+  const queue = list.plainQueue;
+  if (!queue || list.sort !== 'order_id') {
+    const [rows, total] = await Promise.all([page(), counted]);
     return { rows, total };
   }
-  const index = sort === 'order_id' ? indexFor(queue) : undefined;
+  const total = await counted;
+  const index = indexFor(queue);
   const edgeWalk = request.edgeWalk ?? EDGE_WALK;
-  // First pages of a queue, most of the traffic: the page and its total in one statement, built once.
-  if (!valueSort && sort !== 'age_minutes' && offset <= SHALLOW_OFFSET && offset + limit <= edgeWalk) {
-    const owner = queue.filter.assignedToMe ? member.id : '';
-    const key = [columnsKey(columns), queue.orderName, owner, today, month, sort, direction, offset, limit].join('|');
-    const first = await findPageWithTotal(db, key, () => ({
-      conditions,
-      columns,
-      page: { sort, direction, offset, limit, index },
-      total: queueTotalQuery(db, queueFilters, member.id, today, month),
-    }));
-    if (first.total !== undefined) return { rows: first.rows, total: first.total };
-  }
-  const total = await queueTotal(db, queueFilters, member.id, today, month);
-  if (sort !== 'order_id') return { rows: await page(offset), total };
-
   // Near either end of the queue a plain index walk is shorter than reading the rank blocks (hundreds
-  // of rows at ten million orders), and first pages are most of the traffic.
+  // of rows at ten million orders).
   const nearEnd = offset + limit <= edgeWalk || total - offset <= edgeWalk;
   if (!month && !nearEnd && isRankedQueue(queue.filter)) {
-    const read = planRankedRead(await readQueueBlocks(db, queue.filter, direction), direction, offset, limit);
+    const read = planRankedRead(await readQueueBlocks(db, queue.filter, list.direction), list.direction, offset, limit);
     if (!read) return { rows: [], total };
-    const rows = await findOrderPage(db, conditions, columns, { sort, index, ...read });
+    const rows = await page({ index, ...read });
     return { rows: read.reversed ? rows.reverse() : rows, total };
   }
   if (offset > total / 2 && offset < total) {
+    // Past the middle: the page walked from the other end, then turned around.
     const rest = Math.min(limit, total - offset);
-    const reversed = await findOrderPage(db, conditions, columns, {
-      sort,
-      direction: direction === 'asc' ? 'desc' : 'asc',
+    const reversed = await page({
+      direction: list.direction === 'asc' ? 'desc' : 'asc',
       offset: total - offset - rest,
       limit: rest,
       index,
     });
     return { rows: reversed.reverse(), total };
   }
-  return { rows: await page(offset, { sort, direction }, { index }), total };
+  return { rows: await page({ index }), total };
 }
 
+const pageWindow = (list: ListPlan, offset: number, limit: number): PageWindow => ({
+  sort: list.sort,
+  direction: list.direction,
+  offset,
+  limit,
+  valueSort: list.valueSort,
+});
+
 /**
- * A list through the process's page cache (pageCache.ts) when it is a plain page of a queue (no
- * filter, no search): the same page for everyone who may open the queue, or for the member alone when
- * the queue is theirs (My Orders), on the same day. Other lists are read each time.
+ * A search's page and total: each kind of match gives its newest ids (at least to the page's end, and up to
+ * the total's cap); merged without repeats they give both the window and the total, exact below the cap.
  */
-export function readOrders(app: FastifyInstance, member: Member, request: OrdersListRequest): Promise<ListResult> {
-  const { queue, filters, text, sort, direction, offset, limit, month } = request;
-  const read = () => listOrders(app.db, app.registry, member, request);
-  if (!queue || filters.length || text) return read();
-  // A cached page is shared by every role: the sort is checked against this one first.
-  sortFieldFor(app.registry.orders ?? RESOURCES.orders!, member, sort);
-  const owner = queue.filter.assignedToMe ? member.id : '';
-  // A page carries the custom fields as configured: a new configuration reads pages anew.
-  const version = configurationOf(app)?.version ?? 0;
-  const key = [queue.orderName, owner, todayUtc(), offset, limit, sort, direction, month ?? '', version];
-  return app.queuePages.get(key.join('|'), read);
+async function searchPage(db: Knex, list: ListPlan, request: OrdersListRequest, readable: ReadonlySet<string>) {
+  const { offset, limit, text = '' } = request;
+  const { sort, direction } = list;
+  const cap = request.searchCap ?? SEARCH_TOTAL_CAP;
+  const matches = searchConditions(text, readable);
+  const ids = await findSearchIds(db, list.conditions, matches, Math.max(offset + limit, cap) + 1);
+  // The ids come newest first: in id order the page is a slice of them, otherwise sorted among them.
+  const byId = sort === 'order_id';
+  const within = byId ? (direction === 'desc' ? ids : ids.reverse()).slice(offset, offset + limit) : ids.slice(0, cap);
+  const rows = within.length
+    ? await findOrderPage(
+        db,
+        [(q) => q.whereIn('order_id', within)],
+        list.columns,
+        pageWindow(list, byId ? 0 : offset, limit),
+      )
+    : [];
+  return { rows, total: Math.min(ids.length, cap), capped: ids.length > cap };
 }
 
 /** A page of a queue as get-orders-list asks for it: page and limit, sort and order ('' for the defaults). */
@@ -418,9 +416,6 @@ export async function listQueue(
   const { rows, total } = await listOrders(db, registry, member, queuePageRequest(queue, options));
   return { orders: rows, total };
 }
-
-/** A page of a queue and the queue's total, as the page cache keeps it. */
-export type QueuePage = ListResult;
 
 /** search-order's window (rows start to end, end excluded) and text as a list request. */
 export function searchRequest(

@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import { LRUCache } from 'lru-cache';
 import { dialectOf } from '../../db/knex.js';
 import { likePrefix } from '../../db/list.js';
 import { dayjs, DB_DATE, nowUtc, queueTests, type QueueFilter, type ResourceDefinition } from '@app/domain';
@@ -243,7 +242,7 @@ export interface PageWindow {
 }
 
 /** On SQLite, offsets up to here read the rows directly: skipping a few index entries costs less than a second pass. */
-export const SHALLOW_OFFSET = 100;
+const SHALLOW_OFFSET = 100;
 
 /** The query column of a list column, under `prefix`. */
 const selectOf = (prefix: string) => (c: ListColumn) =>
@@ -370,38 +369,6 @@ export const findOrderPage = (
   page.valueSort
     ? findValueSortedPage(db, conditions, columns, { ...page, valueSort: page.valueSort })
     : pageQuery(db, conditions, columns, page, nowUtc());
-
-/** The column that carries the queue's total in findPageWithTotal's rows. */
-const PAGE_TOTAL = 'queue_total';
-
-/** The SQL of first pages, built once per queue, page and day (key) instead of on every request. */
-const builtPages = new LRUCache<string, Knex.Sql>({ max: 2_000 });
-
-/**
- * A shallow page of a queue and its total in one statement (the total a scalar subquery on the counters,
- * `total`), its SQL built once for `key`: every staff screen reads the same first pages, so the SQL text
- * and its bindings repeat and only the database's work remains. The sort must not depend on the time (the
- * age as shown does). The total is undefined when the page is empty.
- */
-export async function findPageWithTotal(
-  db: Knex,
-  key: string,
-  build: () => { conditions: OrderCondition[]; columns: ListColumn[]; page: PageWindow; total: Knex.QueryBuilder },
-): Promise<{ rows: Record<string, unknown>[]; total: number | undefined }> {
-  const dialect = dialectOf(db);
-  const cacheKey = `${dialect}|${key}`;
-  let sql = builtPages.get(cacheKey);
-  if (!sql) {
-    const { conditions, columns, page, total } = build();
-    sql = pageQuery(db, conditions, columns, page, nowUtc()).select(total.as(PAGE_TOTAL)).toSQL();
-    builtPages.set(cacheKey, sql);
-  }
-  const result = await db.raw(sql.sql, sql.bindings as Knex.RawBinding[]);
-  const read: Array<Record<string, unknown>> = dialect === 'mysql' ? result[0] : result;
-  const total = read.length ? Number(read[0]![PAGE_TOTAL] ?? 0) : undefined;
-  for (const row of read) delete row[PAGE_TOTAL];
-  return { rows: read, total };
-}
 
 /**
  * Reads and locks the orders a change is about, in id order so that concurrent changes never wait

@@ -16,8 +16,8 @@ import { configuredCustomQueues } from './customQueues.js';
 import { findOrder } from './repo.js';
 import {
   openQueue,
+  listOrders,
   orderIdOf,
-  readOrders,
   setOrderValues,
   withAge,
   type OrdersListRequest,
@@ -131,7 +131,7 @@ async function oneOrder({ app }: ResourceContext, id: string): Promise<Row | und
  */
 export const ordersRepository: ResourceRepository = {
   async list({ app, member }, query) {
-    const result = await readOrders(app, member, listRequest(app, member, query));
+    const result = await listOrders(app.db, app.registry, member, listRequest(app, member, query));
     // Each row with its age since payment (domain/sla.ts); its SLA clock is a column of its own.
     const rows = await withMailBounce(app, withAge(result.rows));
     return { ...result, rows: rows.map(orderForRole(app.registry, member.type)) };

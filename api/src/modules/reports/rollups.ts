@@ -73,16 +73,57 @@ function rollupRows(facts: ReportFacts): RollupDelta[] {
   return rows;
 }
 
+/** An order's report facts before and after a change (null for an order created or gone). */
+interface ReportChange {
+  before: ReportFacts | null;
+  after: ReportFacts | null;
+}
+
+/** Only the facts the totals read, whatever else the caller's row carries. */
+const factsOf = (facts: ReportFacts | null): ReportFacts | null =>
+  facts && {
+    process_status: facts.process_status,
+    processing_mode: facts.processing_mode,
+    nationality: facts.nationality,
+    created_at: facts.created_at,
+    processed_at: facts.processed_at,
+    processed_by: facts.processed_by,
+  };
+
+const rowsKey = (facts: ReportFacts | null) =>
+  JSON.stringify(facts ? rollupRows(facts).map((r) => [r.table, r.key, r.column]) : []);
+
 /**
- * Moves orders between the report totals in the caller's transaction, like the queue counters: -1
- * where each `before` counted, +1 where each `after` counts (null for an order created or gone).
- * Rows are touched in one sorted order (table, then key), after the counters and ranks, so concurrent
- * changes never wait on each other in a cycle.
+ * Queues the report changes of a change of orders in its transaction (report_rollup_changes, one row per
+ * order whose totals it moves), for the rollup worker to apply after commit (rollupWorker.ts): the change
+ * never waits on the total rows every other change of the day also moves. Once committed, this process's
+ * worker is woken.
  */
-export async function applyReportRollupChanges(
-  trx: Knex.Transaction,
-  changes: ReadonlyArray<{ before: ReportFacts | null; after: ReportFacts | null }>,
-): Promise<void> {
+export async function queueReportRollupChanges(trx: Knex.Transaction, changes: readonly ReportChange[]): Promise<void> {
+  const rows = changes
+    .filter(({ before, after }) => rowsKey(before) !== rowsKey(after))
+    .map(({ before, after }) => ({
+      before_facts: before && JSON.stringify(factsOf(before)),
+      after_facts: after && JSON.stringify(factsOf(after)),
+    }));
+  if (!rows.length) return;
+  await trx('report_rollup_changes').insert(rows);
+  trx.executionPromise.then(
+    () => rollupWorkers.get(trx.client.config as object)?.wake(),
+    () => undefined, // rolled back: nothing was queued
+  );
+}
+
+/** The rollup worker of each app, by its database's client config (a transaction shares it). */
+export const rollupWorkers = new WeakMap<object, { wake(): void }>();
+
+/**
+ * Moves orders between the report totals in the caller's transaction (the rollup worker's), like the
+ * queue counters: -1 where each `before` counted, +1 where each `after` counts. The moves are summed per
+ * row first and rows are touched in one sorted order (table, then key), so workers applying at once
+ * never wait on each other in a cycle.
+ */
+export async function applyReportRollupChanges(trx: Knex.Transaction, changes: readonly ReportChange[]): Promise<void> {
   const deltas = new Map<string, RollupDelta>();
   const add = (facts: ReportFacts | null, delta: number) => {
     for (const row of facts ? rollupRows(facts) : []) {
@@ -122,7 +163,8 @@ export function periodRanges(from: string, to: string): PeriodRanges {
 /**
  * Rebuilds both report totals from the orders table, each grain in one INSERT ... SELECT ... GROUP BY
  * (the migration that adds them, bulk loads, restores): the days from the orders, the months from the
- * days. Writes to orders during a rebuild wait for it.
+ * days. The changes still queued are already in the orders read, so they go. Writes to orders during a
+ * rebuild wait for it.
  */
 export async function rebuildReportRollups(db: Knex): Promise<void> {
   const mysql = dialectOf(db) === 'mysql';
@@ -137,6 +179,7 @@ export async function rebuildReportRollups(db: Knex): Promise<void> {
       .toString(),
   ];
   await db.transaction(async (trx) => {
+    await trx('report_rollup_changes').del();
     await trx('report_country_totals').del();
     await trx('report_processed_totals').del();
     await trx.raw(

@@ -11,8 +11,10 @@ function dayRange(fromDate: string, toDate: string): DayRange {
   return { from: fromDate, to: toDate };
 }
 
-/** What the orders' change path keeps the report rollups with, in the same transaction. */
-export { applyReportRollupChanges, REPORT_FACT_COLUMNS, type ReportFacts } from './rollups.js';
+/** What the orders' change path queues for the report rollups, in its transaction. */
+export { queueReportRollupChanges, REPORT_FACT_COLUMNS, type ReportFacts } from './rollups.js';
+/** The rollup worker's queue: whether it is empty (tests wait on it) and its depth (/metrics). */
+export { queuedRollupChanges, rollupsApplied } from './rollupWorker.js';
 
 export const countryReport = (db: Knex, fromDate: string, toDate: string) =>
   countryOrderCounts(db, dayRange(fromDate, toDate));

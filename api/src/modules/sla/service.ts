@@ -283,8 +283,6 @@ export async function runDueClocks(app: FastifyInstance): Promise<number> {
     const policies = await repo.findPolicies(app.db);
     for (const breach of queued) await applyQueuedActions(app, breach, policies);
   }
-  // The queues' pages show the states: this process reads them anew (others within their cache's time).
-  if (stepped) app.queuePages.clear();
   return stepped;
 }
 
