@@ -1,9 +1,13 @@
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../api/src/config.js';
 import { TEST_JWT_SECRET } from '../../helpers/app.js';
 
-const load = (env: Record<string, string>) => loadConfig(env, { dataDir: os.tmpdir(), jwtSecret: TEST_JWT_SECRET });
+// A folder of its own: a shared one such as /tmp is refused as the data folder.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'config-'));
+const load = (env: Record<string, string>) => loadConfig(env, { dataDir, jwtSecret: TEST_JWT_SECRET });
 
 /** api/src/config.ts: the environment read through one schema (env-schema), README's defaults filled in. */
 describe('loadConfig', () => {

@@ -33,8 +33,9 @@ const DAY = '2020-02-02';
 
 describe('DATABASE_READ_URL', () => {
   it('is refused unless it is a mysql:// address beside a MySQL DATABASE_URL', () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'replica-config-'));
     const load = (env: Record<string, string>) => () =>
-      loadConfig({ NODE_ENV: 'test', ...env }, { dataDir: os.tmpdir(), jwtSecret: TEST_JWT_SECRET });
+      loadConfig({ NODE_ENV: 'test', ...env }, { dataDir, jwtSecret: TEST_JWT_SECRET });
     expect(load({ DATABASE_READ_URL: 'mysql://reader@replica/db' })).toThrow(/DATABASE_READ_URL/);
     expect(load({ DATABASE_URL: 'mysql://root@primary/db', DATABASE_READ_URL: 'postgres://replica/db' })).toThrow(
       /DATABASE_READ_URL/,
