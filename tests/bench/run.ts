@@ -346,6 +346,10 @@ function startServer(config: ReturnType<typeof loadConfig>, pageCacheMs: number,
   return startServerProcess(
     {
       MAIL_WORKER: 'false',
+      // The time rules', SLA and retention passes work on a bulk database for minutes (anonymising old orders,
+      // SLA states) in the measured process, and its close waits for them: measured apart (BENCH_ONLY=automation).
+      AUTOMATION_WORKER: 'false',
+      RETENTION_WORKER: 'false',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       // Not production: that refuses the demo accounts the bench signs in with; nothing else differs in speed.
