@@ -17,13 +17,14 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
-import autocannon, { type Request } from 'autocannon';
+import type { Request } from 'autocannon';
 import mysql from 'mysql2/promise';
 import { dayjs, DB_DATE } from '@app/domain';
 import { loadConfig } from '../../api/src/config.js';
 import { createDb, parseMysqlUrl } from '../../api/src/db/knex.js';
 import { countryReport, processedByReport } from '../../api/src/modules/reports/service.js';
 import { handlerReads, percentile, round } from './measure.js';
+import { commentOn, driveSequence, moveCycle } from './writes.js';
 import { startServerProcess, type ServerProcess } from '../helpers/serverProcess.js';
 
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 3);
@@ -36,32 +37,9 @@ const METRICS_TOKEN = crypto.randomBytes(16).toString('hex');
 
 const load1 = () => os.loadavg()[0]!.toFixed(2);
 
-/** Requests repeated on every connection for SECONDS; latencies of every answer, 2xx or not. */
-async function drive(urls: string[], token: string, requests: Request[], connections = CONNECTIONS) {
-  const latencies: number[] = [];
-  const instance = autocannon({
-    url: urls.length === 1 ? urls[0]! : urls,
-    connections,
-    duration: SECONDS,
-    headers: { authorization: token, 'content-type': 'application/json' },
-    requests,
-  });
-  const failed = new Map<number, number>();
-  instance.on('response', (_client, status, _bytes, responseTime) => {
-    latencies.push(responseTime);
-    if (status >= 300) failed.set(status, (failed.get(status) ?? 0) + 1);
-  });
-  const result = await instance;
-  latencies.sort((a, b) => a - b);
-  return {
-    'req/s': Math.round(result.requests.average),
-    p50: round(percentile(latencies, 50)),
-    p95: round(percentile(latencies, 95)),
-    errors: result.errors + result.non2xx + result.timeouts,
-    /** The statuses of the answers that were not 2xx, with their counts. */
-    statuses: [...failed].map(([status, n]) => `${n}x${status}`).join(' '),
-  };
-}
+/** Requests repeated on every connection for SECONDS (writes.ts). */
+const drive = (urls: string[], token: string, requests: Request[], connections = CONNECTIONS) =>
+  driveSequence(urls, token, requests, connections, SECONDS);
 
 async function timeDirect(fn: () => Promise<unknown>) {
   const samples: number[] = [];
@@ -112,49 +90,6 @@ async function wsrepCounts(hosts: Array<{ host: string; port: number }>, user: s
     }
   }
   return totals;
-}
-
-/**
- * One cycle per connection: borrow an Awaiting order of its own, move it to Contact Customer and back,
- * return it; no two connections move the same order, so every move is a real one and any conflict
- * comes from rows the changes share (counters, ranks, audit).
- */
-function moveCycle(free: number[]): Request[] {
-  const move = (status: string) => (request: Request, context: Record<string, unknown>) => ({
-    ...request,
-    body: JSON.stringify({ orderIds: [context.orderId], updatingStatus: status }),
-  });
-  return [
-    {
-      method: 'PUT',
-      path: '/api/admin/move-order-status',
-      setupRequest: (request, context) => {
-        context.orderId = free.pop();
-        if (context.orderId === undefined) throw new Error('More connections than free orders');
-        return move('Contact Customer')(request, context);
-      },
-    },
-    {
-      method: 'PUT',
-      path: '/api/admin/move-order-status',
-      setupRequest: move('Awaiting'),
-      onResponse: (_status, _body, context) => free.push(context.orderId as number),
-    },
-  ];
-}
-
-function commentOn(orderIds: number[]): Request[] {
-  let n = 0;
-  return [
-    {
-      method: 'POST',
-      path: '/api/admin/add-new-remark',
-      setupRequest: (request) => ({
-        ...request,
-        body: JSON.stringify({ orderId: orderIds[n++ % orderIds.length], remark: `Bench comment ${n}` }),
-      }),
-    },
-  ];
 }
 
 async function main() {

@@ -73,7 +73,8 @@ async function ensure(url: string, token: string, path: string, record: { id: st
  * field has.
  */
 export async function prepareCustomFields(db: Knex, url: string, token: string) {
-  const common = { readRoles: STAFF, editRoles: STAFF, column: true, filter: true, sortable: true };
+  // removed: false restores a field removeCustomFields took away.
+  const common = { readRoles: STAFF, editRoles: STAFF, column: true, filter: true, sortable: true, removed: false };
   for (const { record } of FIELDS) await ensure(url, token, '/api/order-fields', { ...common, ...record });
   await ensure(url, token, '/api/custom-queues', QUEUE);
   const bulk: BulkCustomField[] = FIELDS.map(({ record, values }) => ({
@@ -86,6 +87,18 @@ export async function prepareCustomFields(db: Knex, url: string, token: string) 
   const written = await fillCustomValues(db, bulk);
   await db.transaction((trx) => rebuildStoredCustomQueues(trx));
   return written;
+}
+
+/**
+ * The custom queue and the two fields removed through the API (the values stay), for a figure without
+ * custom fields; prepareCustomFields puts them back.
+ */
+export async function removeCustomFields(url: string, token: string) {
+  const paths = [`/api/custom-queues/${QUEUE.id}`, ...FIELDS.map(({ record }) => `/api/order-fields/${record.id}`)];
+  for (const path of paths) {
+    const res = await fetch(`${url}${path}`, { method: 'DELETE', headers: { authorization: token } });
+    if (!res.ok) throw new Error(`DELETE ${path}: ${res.status} ${await res.text()}`);
+  }
 }
 
 const param = (value: unknown) => encodeURIComponent(JSON.stringify(value));

@@ -1,4 +1,5 @@
-/** What the benches share: percentiles, rounding and MySQL's rows read for one call. */
+/** What the benches share: percentiles, rounding, MySQL's rows read for one call and its server's process. */
+import fs from 'node:fs';
 import type { Knex } from 'knex';
 
 /** The p-th percentile (0-100) of ascending samples. */
@@ -19,4 +20,15 @@ export async function handlerReads(db: Knex, call: () => Promise<unknown>): Prom
   // The SHOW itself reads a few rows of its own: measured by a second SHOW and taken off.
   const show = (await total()) - after;
   return after - before - show;
+}
+
+/** The MariaDB/MySQL server's process id, when `db` is MySQL on this machine (its CPU is then readable in /proc). */
+export async function databasePid(db: Knex): Promise<number | null> {
+  try {
+    const [rows] = await db.raw('SELECT @@pid_file AS file');
+    const pid = Number(fs.readFileSync((rows as Array<{ file: string }>)[0]!.file, 'utf8').trim());
+    return fs.existsSync(`/proc/${pid}`) ? pid : null;
+  } catch {
+    return null;
+  }
 }

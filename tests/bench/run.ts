@@ -2,12 +2,16 @@
  * npm run bench: the real server on the configured database (DATABASE_URL, else the SQLite file
  * under DATA_DIR), driven by autocannon on loopback, next to the bare service/SQL calls each endpoint
  * runs, timed straight through knex in the same run. Prints the budgets' table (docs/performance.md), then
- * every queue's first page against /api/health (the HTTP floor) with the same connections and duration
- * (req/s, and the API processes' CPU per request, which the machine's other load hardly moves), and
- * writes bench/results.json. Fill the database first: npm run seed:bulk -- --orders 1000000
+ * every queue's first page through one API process beside the bare handler (bareHandler.ts: node:http and
+ * mysql2 running the statements the API's service runs for that page) with the same connections and
+ * duration (req/s, and each process's CPU per request, which the machine's other load hardly moves), the
+ * API's CPU per page with two custom columns and without, the write budgets (writes.ts), and writes
+ * bench/results.json. Fill the database first: npm run seed:bulk -- --orders 1000000
  * Custom fields and a custom queue are made through the API and filled in SQL first (customFields.ts).
- * BENCH_ONLY=throughput measures only the first pages against the floor; BENCH_ONLY=custom only the
- * custom-field entries beside the folder counts and queue pages; BENCH_ONLY=automation only automation's (a move
+ * BENCH_ONLY=throughput measures only the first pages against the bare handler; BENCH_ONLY=custom only the
+ * custom-field entries beside the folder counts and queue pages, then the custom columns' CPU per page;
+ * BENCH_ONLY=writes only the write budgets (a move, an assignment, a comment one at a time, moves 8 at once,
+ * each beside the same service call through knex); BENCH_ONLY=automation only automation's (a move
  * with 20 event rules beside one without, a scheduler pass that finds nothing due: automation.ts);
  * BENCH_ONLY=disputes only the dispute desk's (disputes.ts), BENCH_ONLY=search only search's (search.ts).
  */
@@ -15,30 +19,36 @@ import fs from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import type { Knex } from 'knex';
-import { QUEUES, queueByOrderName, dayjs } from '@app/domain';
+import { QUEUES, RESOURCES, dayjs, effectiveRegistry, queueByOrderName } from '@app/domain';
 import { loadConfig } from '../../api/src/config.js';
 import { createDb } from '../../api/src/db/knex.js';
 import type { Member } from '../../api/src/types.js';
 import { folderCounts, listQueue, orderDetails } from '../../api/src/modules/orders/service.js';
+import { readConfiguration } from '../../api/src/modules/configuration/service.js';
 import { countryReport, processedByReport } from '../../api/src/modules/reports/service.js';
-import { customScenarios, prepareCustomFields, type Scenario } from './customFields.js';
+import { startBareHandler, statementsOf, type Statement } from './bareHandler.js';
+import { customScenarios, prepareCustomFields, removeCustomFields, type Scenario } from './customFields.js';
+import { writeRows } from './writes.js';
 import { automationRows } from './automation.js';
 import { disputeScenarios, prepareDisputes } from './disputes.js';
 import { searchScenarios } from './search.js';
-import { handlerReads, percentile, round } from './measure.js';
-import { startServerProcess, type ServerProcess } from '../helpers/serverProcess.js';
+import { databasePid, handlerReads, percentile, round } from './measure.js';
+import { cpuMicrosOf, startServerProcess } from '../helpers/serverProcess.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 /** Connections of the throughput runs: enough to keep every API process busy. */
 const THROUGHPUT_CONNECTIONS = Number(process.env.BENCH_THROUGHPUT_CONNECTIONS ?? 32);
-/** An uncached first page of every queue serves at least this share of /api/health's rate. */
-const FLOOR_SHARE = 0.5;
+/** An uncached first page of every queue, one API process, serves at least this share of the bare handler's rate. */
+const BARE_SHARE = 0.75;
+/** Two custom columns on a page cost at most this times the API's CPU per page without them. */
+const CUSTOM_COLUMNS_SHARE = 1.33;
 const ONLY_THROUGHPUT = process.env.BENCH_ONLY === 'throughput';
 const ONLY_CUSTOM = process.env.BENCH_ONLY === 'custom';
 const ONLY_AUTOMATION = process.env.BENCH_ONLY === 'automation';
 const ONLY_DISPUTES = process.env.BENCH_ONLY === 'disputes';
 const ONLY_SEARCH = process.env.BENCH_ONLY === 'search';
+const ONLY_WRITES = process.env.BENCH_ONLY === 'writes';
 /** Runs of one group of entries, each written to bench/results-<group>.json. */
 const ONLY_ENTRIES = ONLY_CUSTOM || ONLY_DISPUTES || ONLY_SEARCH;
 /** A direct call slower than this is far out of any budget: a few samples tell enough. */
@@ -180,58 +190,146 @@ const loadAverage = () =>
     .map((n) => n.toFixed(2))
     .join(' ');
 
+/** CPU time (µs) the database server has used so far, when it runs on this machine (set by main); else NaN. */
+let databaseCpu = () => NaN;
+
+/** A server measured under load: where it listens and the CPU it has used so far (µs). */
+interface Measured {
+  url: string;
+  cpuMicros(): number;
+}
+
 /**
- * Each queue's first page (read each time) at THROUGHPUT_CONNECTIONS, right after /api/health with the
- * same connections and duration: the floor is measured next to each list, so that the load the rest
- * of the machine puts on it in that minute weighs on both figures alike.
+ * autocannon stops sending at the end of its run, but the requests it left queued are still served: each
+ * run starts once the server is done with them (under a quarter of a core for a quarter second; an idle API
+ * process's own timers take a tenth of a core on a loaded machine), so that it does not pay for the last one's.
  */
-async function firstPagesAgainstFloor(server: ServerProcess, token: string) {
-  const { url } = server;
-  /** A run and the CPU the API processes spent per request in it: unlike req/s, hardly moved by the machine's load. */
-  const measure = async (request: Request) => {
+async function settle(server: Measured) {
+  for (let waited = 0; waited < 60_000; waited += 250) {
     const before = server.cpuMicros();
-    const client = process.cpuUsage();
-    const run = await drive(url, token, request, THROUGHPUT_CONNECTIONS);
-    const requests = Math.max(1, run.requests);
-    const { user, system } = process.cpuUsage(client);
-    return { ...run, cpuMicros: (server.cpuMicros() - before) / requests, clientMicros: (user + system) / requests };
-  };
-  /** CPU of autocannon (this process) per request, which shares the machine's cores with the API processes. */
-  const client = { health: 0, list: 0 };
-  const rows: Record<string, unknown>[] = [];
-  // autocannon stops sending at the end of its run, but the requests it left queued are still served:
-  // each run starts once the API processes are idle (under a tenth of a core for a quarter second),
-  // so that it does not pay for the last one's.
-  const settle = async () => {
-    for (let waited = 0; waited < 60_000; waited += 250) {
-      const before = server.cpuMicros();
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      if (server.cpuMicros() - before < 25_000) return;
-    }
-  };
-  for (const queue of QUEUES) {
-    await settle();
-    const health = await measure(HEALTH);
-    await settle();
-    const list = await measure(firstPage(queue.orderName));
-    const ratio = health.rps > 0 ? list.rps / health.rps : 0;
-    client.health += health.clientMicros / QUEUES.length;
-    client.list += list.clientMicros / QUEUES.length;
-    rows.push({
-      queue: queue.label,
-      'list req/s': Math.round(list.rps),
-      'health req/s': Math.round(health.rps),
-      ratio: round(ratio),
-      'list µs CPU/req': Math.round(list.cpuMicros),
-      'health µs CPU/req': Math.round(health.cpuMicros),
-      'CPU ratio': round(health.cpuMicros / list.cpuMicros),
-      'list p95': round(list.p95),
-      errors: list.errors + health.errors,
-      budget: `>= ${FLOOR_SHARE}: ${ratio >= FLOOR_SHARE ? 'met' : 'MISSED'}`,
-      'load 1m': os.loadavg()[0]!.toFixed(2),
-    });
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    if (server.cpuMicros() - before < 62_500) return;
   }
-  return { rows, clientMicros: { health: Math.round(client.health), list: Math.round(client.list) } };
+}
+
+/**
+ * A run at THROUGHPUT_CONNECTIONS once the server is idle, and the CPU the server spent per request in it:
+ * unlike req/s, hardly moved by the machine's load. clientMicros is autocannon's (this process), which
+ * shares the machine's cores with the server.
+ */
+async function measureCpu(server: Measured, token: string, request: Request) {
+  await settle(server);
+  const before = server.cpuMicros();
+  const database = databaseCpu();
+  const client = process.cpuUsage();
+  const run = await drive(server.url, token, request, THROUGHPUT_CONNECTIONS);
+  const requests = Math.max(1, run.requests);
+  const { user, system } = process.cpuUsage(client);
+  return {
+    ...run,
+    cpuMicros: (server.cpuMicros() - before) / requests,
+    dbMicros: (databaseCpu() - database) / requests,
+    clientMicros: (user + system) / requests,
+    load1: os.loadavg()[0]!.toFixed(2),
+  };
+}
+
+/** One API process, as npm start runs each worker. */
+const startOneProcess = (config: ReturnType<typeof loadConfig>) => startServer(config, 'api/src/server.ts');
+
+/**
+ * Each queue's first page (read each time) through one API process beside the bare handler (bareHandler.ts)
+ * serving the statements the API's own service call runs for that page, captured in this run, at the same
+ * connections and duration, one right after the other (which goes first alternates), so that the load the
+ * rest of the machine puts on it in that minute weighs on both figures alike.
+ */
+async function firstPagesAgainstBare(config: ReturnType<typeof loadConfig>, db: Knex, member: Member, token: string) {
+  const registry = effectiveRegistry(RESOURCES, await readConfiguration(db));
+  const routes: Record<string, Statement[]> = {};
+  for (const queue of QUEUES) {
+    const options = { page: 1, limit: 10, sort: '', order: '' };
+    routes[`/${queue.orderName}`] = await statementsOf(db, () => listQueue(db, member, queue, options, registry));
+  }
+  const api = await startOneProcess(config);
+  const bare = await startBareHandler(routes);
+  const client = { api: 0, bare: 0 };
+  const rows: Record<string, unknown>[] = [];
+  try {
+    for (const queue of QUEUES) {
+      const bareRequest: Request = { method: 'GET', path: `/${queue.orderName}` };
+      await drive(api.url, token, firstPage(queue.orderName), 2, 1);
+      await drive(bare.url, token, bareRequest, 2, 1);
+      const apiFirst = rows.length % 2 === 0;
+      const first = apiFirst ? await measureCpu(api, token, firstPage(queue.orderName)) : null;
+      const bareRun = await measureCpu(bare, token, bareRequest);
+      const apiRun = first ?? (await measureCpu(api, token, firstPage(queue.orderName)));
+      const ratio = bareRun.rps > 0 ? apiRun.rps / bareRun.rps : 0;
+      client.api += apiRun.clientMicros / QUEUES.length;
+      client.bare += bareRun.clientMicros / QUEUES.length;
+      rows.push({
+        queue: queue.label,
+        statements: routes[`/${queue.orderName}`]!.length,
+        'api req/s': Math.round(apiRun.rps),
+        'bare req/s': Math.round(bareRun.rps),
+        ratio: round(ratio),
+        'api µs CPU/req': Math.round(apiRun.cpuMicros),
+        'bare µs CPU/req': Math.round(bareRun.cpuMicros),
+        'CPU x': round(apiRun.cpuMicros / bareRun.cpuMicros),
+        'api db µs/req': Math.round(apiRun.dbMicros),
+        'bare db µs/req': Math.round(bareRun.dbMicros),
+        'api p95': round(apiRun.p95),
+        'bare p95': round(bareRun.p95),
+        errors: apiRun.errors + bareRun.errors,
+        budget: `>= ${BARE_SHARE}: ${ratio >= BARE_SHARE ? 'met' : 'MISSED'}`,
+        'load 1m': os.loadavg()[0]!.toFixed(2),
+      });
+      console.log(JSON.stringify(rows[rows.length - 1]));
+    }
+  } finally {
+    await bare.kill();
+    await api.kill('SIGTERM');
+  }
+  return { rows, clientMicros: { api: Math.round(client.api), bare: Math.round(client.bare) } };
+}
+
+/**
+ * The API's CPU per first page (Completed Orders, 10 rows) with the two custom fields as columns, then with
+ * none (both removed through the API, the custom queue on them first), then with them again: one API
+ * process, at THROUGHPUT_CONNECTIONS.
+ */
+async function customColumnsCost(config: ReturnType<typeof loadConfig>, db: Knex, token: string) {
+  const api = await startOneProcess(config);
+  const page = firstPage('completedOrder');
+  const runs: Array<[string, Awaited<ReturnType<typeof measureCpu>>]> = [];
+  try {
+    await drive(api.url, token, page, 2, 1);
+    runs.push(['two custom columns', await measureCpu(api, token, page)]);
+    await removeCustomFields(api.url, token);
+    await drive(api.url, token, page, 2, 1);
+    runs.push(['no custom field', await measureCpu(api, token, page)]);
+  } finally {
+    // Put back through the measured process, which reloads its registry at once.
+    await prepareCustomFields(db, api.url, token);
+  }
+  try {
+    await drive(api.url, token, page, 2, 1);
+    runs.push(['two custom columns, again', await measureCpu(api, token, page)]);
+  } finally {
+    await api.kill('SIGTERM');
+  }
+  const none = runs[1]![1].cpuMicros;
+  const withColumns = (runs[0]![1].cpuMicros + runs[2]![1].cpuMicros) / 2;
+  const ratio = withColumns / none;
+  const rows = runs.map(([columns, run]) => ({
+    'Completed Orders first page': columns,
+    'req/s': Math.round(run.rps),
+    'µs CPU/page': Math.round(run.cpuMicros),
+    'db µs/page': Math.round(run.dbMicros),
+    errors: run.errors,
+    'load 1m': run.load1,
+  }));
+  const verdict = `${Math.round(withColumns)} µs against ${Math.round(none)} µs without: ${round(ratio)}x, budget <= ${CUSTOM_COLUMNS_SHARE}x: ${ratio <= CUSTOM_COLUMNS_SHARE ? 'met' : 'MISSED'}`;
+  return { rows, ratio: round(ratio), verdict };
 }
 
 const withPool = (url: string, size: number) => {
@@ -240,18 +338,25 @@ const withPool = (url: string, size: number) => {
   return parsed.toString();
 };
 
-/** The server as npm start runs it (WEB_CONCURRENCY workers behind node:cluster). */
-function startServer(config: ReturnType<typeof loadConfig>) {
+/**
+ * The server as npm start runs it (WEB_CONCURRENCY workers behind node:cluster), or one of its workers
+ * alone (api/src/server.ts).
+ */
+function startServer(config: ReturnType<typeof loadConfig>, entry = 'api/src/cluster.ts') {
   return startServerProcess(
     {
       MAIL_WORKER: 'false',
+      // The time rules', SLA and retention passes work on a bulk database for minutes (anonymising old orders,
+      // SLA states) in the measured process, and its close waits for them: measured apart (BENCH_ONLY=automation).
+      AUTOMATION_WORKER: 'false',
+      RETENTION_WORKER: 'false',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       // Not production: that refuses the demo accounts the bench signs in with; nothing else differs in speed.
       NODE_ENV: 'development',
       JWT_SECRET: config.jwtSecret,
     },
-    { inheritStderr: true, entry: 'api/src/cluster.ts' },
+    { inheritStderr: true, entry },
   );
 }
 
@@ -286,6 +391,8 @@ async function main() {
     return;
   }
   const db = createDb(config);
+  const dbPid = config.databaseUrl ? await databasePid(db) : null;
+  if (dbPid) databaseCpu = () => cpuMicrosOf(dbPid);
   let counting: Knex | null = null;
   const server = await startServer(config);
   const processes = Number(process.env.WEB_CONCURRENCY || (config.redisUrl ? os.availableParallelism() : 1));
@@ -311,6 +418,18 @@ async function main() {
         .map(([field, n]) => `${field} ${n.toLocaleString('en')}`)
         .join(', ')}${disputes === undefined ? '' : `; ${disputes.toLocaleString('en')} disputes`}\n`,
     );
+
+    if (ONLY_WRITES) {
+      const writes = await writeRows(db, server, login.token, member, SECONDS, databaseCpu);
+      console.table(writes);
+      console.log(`Load average at the end ${loadAverage()}`);
+      fs.mkdirSync('bench', { recursive: true });
+      const file = 'bench/results-writes.json';
+      const at = new Date().toISOString();
+      fs.writeFileSync(file, JSON.stringify({ at, orders: Number(orders?.n ?? 0), processes, writes }, null, 2));
+      console.log(`Written to ${file}`);
+      return;
+    }
 
     const rows: Record<string, unknown>[] = [];
     const all = await scenarios(db, member);
@@ -353,29 +472,48 @@ async function main() {
       // A long run shows its figures as it goes.
       console.log(JSON.stringify(rows[rows.length - 1]));
     }
+    const customColumns = ONLY_CUSTOM ? await customColumnsCost(config, db, login.token) : undefined;
     if (ONLY_ENTRIES) {
       console.table(rows);
+      if (customColumns) {
+        console.log(
+          `\nAPI CPU per first page with the two custom fields' columns and without, ${THROUGHPUT_CONNECTIONS} connections:`,
+        );
+        console.table(customColumns.rows);
+        console.log(customColumns.verdict);
+      }
       console.log(`Load average at the end ${loadAverage()}`);
       fs.mkdirSync('bench', { recursive: true });
       const at = new Date().toISOString();
       const file = `bench/results-${process.env.BENCH_ONLY}.json`;
-      fs.writeFileSync(file, JSON.stringify({ at, orders: Number(orders?.n ?? 0), disputes, rows }, null, 2));
+      const written = { at, orders: Number(orders?.n ?? 0), disputes, rows, customColumns };
+      fs.writeFileSync(file, JSON.stringify(written, null, 2));
       console.log(`Written to ${file}`);
       return;
     }
-    for (const queue of QUEUES) await drive(url, login.token, firstPage(queue.orderName), 2, 1);
-    const { rows: firstPages, clientMicros } = await firstPagesAgainstFloor(server, login.token);
+    // The bare handler speaks MySQL (mysql2) only.
+    const { rows: firstPages, clientMicros } = config.databaseUrl
+      ? await firstPagesAgainstBare(config, db, member, login.token)
+      : { rows: [], clientMicros: { api: NaN, bare: NaN } };
+    const costOfColumns = ONLY_THROUGHPUT ? undefined : await customColumnsCost(config, db, login.token);
     if (rows.length) console.table(rows);
     console.log(
-      `\nFirst page of each queue (read each time) beside /api/health, ${THROUGHPUT_CONNECTIONS} connections, ${SECONDS} s each:`,
+      `\nFirst page of each queue (read each time) through one API process beside the bare handler running its statements, ${THROUGHPUT_CONNECTIONS} connections, ${SECONDS} s each:`,
     );
     console.table(firstPages);
     console.log(
-      `The load generator (autocannon, in this process, on the same ${os.availableParallelism()} cores) spent ${clientMicros.health} µs of CPU per /api/health request and ${clientMicros.list} µs per page request.`,
+      `The load generator (autocannon, in this process, on the same ${os.availableParallelism()} cores) spent ${clientMicros.api} µs of CPU per API request and ${clientMicros.bare} µs per bare handler request.`,
     );
+    if (costOfColumns) {
+      console.log(`\nAPI CPU per first page with the two custom fields' columns and without:`);
+      console.table(costOfColumns.rows);
+      console.log(costOfColumns.verdict);
+    }
     console.log(`Load average at the end ${loadAverage()}`);
     console.log(`Server peak memory: ${Math.round(peakRssMb)} MB`);
-    const automation = await benchAutomation(config);
+    const automation = ONLY_THROUGHPUT ? [] : await benchAutomation(config);
+    const writes = ONLY_THROUGHPUT ? [] : await writeRows(db, server, login.token, member, SECONDS, databaseCpu);
+    if (writes.length) console.table(writes);
     fs.mkdirSync('bench', { recursive: true });
     fs.writeFileSync(
       'bench/results.json',
@@ -395,6 +533,8 @@ async function main() {
           loadAverageAtEnd: os.loadavg(),
           peakRssMb: Math.round(peakRssMb),
           automation,
+          customColumns: costOfColumns,
+          writes,
         },
         null,
         2,
