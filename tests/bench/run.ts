@@ -179,7 +179,6 @@ async function scenarios(db: Knex, member: Member): Promise<Scenario[]> {
   ];
 }
 
-const HEALTH: Request = { method: 'GET', path: '/api/health' };
 const firstPage = (orderName: string): Request => ({
   method: 'GET',
   path: `/api/admin/get-orders-list/${orderName}?page=1&limit=10`,
