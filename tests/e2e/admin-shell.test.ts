@@ -231,8 +231,12 @@ describe.skipIf(!browserAvailable())('admin shell in Chromium', () => {
       reached = await logout.evaluate((item) => item === document.activeElement);
     }
     expect(reached).toBe(true);
+    // The sign-in page can show before the server has answered the sign-out (the page leaves /admin as soon
+    // as the token is gone here): the check waits for that answer.
+    const signedOut = page.waitForResponse((response) => response.url().endsWith('/api/admin/logout'));
     await page.keyboard.press('Enter');
     await page.waitForURL(`${server.url}/`);
+    await signedOut;
     expect((await server.call(token, { method: 'GET', url: '/api/user_info' })).statusCode).toBe(401);
     await page.close();
   });

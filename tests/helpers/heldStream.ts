@@ -1,3 +1,4 @@
+import http from 'node:http';
 /**
  * GET /api/admin/events held open as a client holds it, to see whether the server refuses it and
  * when the server ends it. (tests/helpers/liveStream.ts reads the events themselves.)
@@ -17,35 +18,44 @@ export interface HeldStream {
 }
 
 export async function holdStream(baseUrl: string, auth: { token?: string; ticket?: string }): Promise<HeldStream> {
-  const controller = new AbortController();
   const headers: Record<string, string> = { accept: 'text/event-stream' };
   if (auth.token) headers.authorization = auth.token;
   const url = `${baseUrl}/api/admin/events${auth.ticket ? `?ticket=${auth.ticket}` : ''}`;
-  const res = await fetch(url, { headers, signal: controller.signal });
+  // A socket of its own, not kept alive (fetch's pool holds an idle socket for 4 s): a closed stream's
+  // connection ends at once, so a test can wait for the server to have none.
+  const res = await new Promise<http.IncomingMessage>((resolve, reject) =>
+    http.get(url, { headers, agent: false }, resolve).on('error', reject),
+  );
   let bytes = 0;
   let done = false;
-  const refusal = res.ok ? '' : await res.text();
-  const ended = res.ok
-    ? (async () => {
-        try {
-          for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
+  const ok = res.statusCode === 200;
+  const refusal = ok ? '' : await text(res);
+  const ended = ok
+    ? new Promise<void>((resolve) => {
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        // Ended by the server; a stream the client closed never resolves.
+        res.on('end', () => {
           done = true;
-        } catch {
-          // closed by the client: never resolves
-          await new Promise(() => {});
-        }
-      })()
+          resolve();
+        });
+      })
     : Promise.resolve();
   return {
-    status: res.status,
+    status: res.statusCode ?? 0,
     refusal,
-    connection: res.headers.get('connection'),
+    connection: res.headers.connection ?? null,
     received: () => bytes,
     ended,
     isEnded: () => done,
-    close: () => controller.abort(),
+    close: () => res.destroy(),
   };
 }
+
+const text = async (res: http.IncomingMessage) => {
+  let body = '';
+  for await (const chunk of res) body += String(chunk);
+  return body;
+};
 
 /** Retries `attempt` until it answers something, for up to `timeoutMs`: a state reached, not a time waited. */
 export async function eventually<T>(attempt: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
