@@ -63,15 +63,54 @@ export interface SlaPause {
   to: Date | null;
 }
 
-/** A business day's window in UTC ms, or none on a day off. */
-function windowOf(hours: BusinessHours, day: dayjs.Dayjs): [number, number] | null {
-  const date = day.format('YYYY-MM-DD');
-  if (!hours.days.includes(day.day()) || hours.holidays?.includes(date)) return null;
+/** A local day of business hours: its midnight and working window in UTC ms (the window null on a day off). */
+interface BusinessDay {
+  midnight: number;
+  window: [number, number] | null;
+}
+
+/**
+ * Days already worked out, per business hours (a policy's, kept as long as the policy is): every order a
+ * policy covers walks the same few days, and placing a local time in a time zone is most of an order
+ * change's CPU otherwise.
+ */
+const daysKept = new WeakMap<BusinessHours, Map<string, BusinessDay>>();
+const DAYS_KEPT = 5_000;
+
+/** 'YYYY-MM-DD' of the day after a local date. */
+const nextDate = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** Each time zone's date formatter ('YYYY-MM-DD' in en-CA), made once. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function localDate(time: number, timeZone: string): string {
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dateFormats.set(timeZone, format);
+  }
+  return format.format(time);
+}
+
+function businessDay(hours: BusinessHours, date: string): BusinessDay {
+  let kept = daysKept.get(hours);
+  if (!kept) daysKept.set(hours, (kept = new Map()));
+  let day = kept.get(date);
+  if (!day) {
+    day = workOut(hours, date);
+    if (kept.size < DAYS_KEPT) kept.set(date, day);
+  }
+  return day;
+}
+
+function workOut(hours: BusinessHours, date: string): BusinessDay {
   const at = (time: string) => dayjs.tz(`${date} ${time}`, 'YYYY-MM-DD HH:mm', hours.timeZone).valueOf();
+  const midnight = at('00:00');
+  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+  if (!hours.days.includes(weekday) || hours.holidays?.includes(date)) return { midnight, window: null };
   const [open, close] = [at(hours.start), at(hours.end)];
   if (hours.start === '00:00' && hours.end === '00:00')
-    return [open, dayjs.tz(day.add(1, 'day').format('YYYY-MM-DD'), hours.timeZone).valueOf()];
-  return close > open ? [open, close] : null;
+    return { midnight, window: [open, dayjs.tz(nextDate(date), hours.timeZone).valueOf()] };
+  return { midnight, window: close > open ? [open, close] : null };
 }
 
 /** The parts of [from, to) outside every pause. */
@@ -102,9 +141,9 @@ export function slaDueAt(
   pauses: SlaPause[] = [],
 ): Date | null {
   let left = targetMinutes * 60_000;
-  let day = dayjs(start).tz(hours.timeZone).startOf('day');
-  for (let i = 0; i < MAX_DAYS; i++, day = day.add(1, 'day')) {
-    const window = windowOf(hours, day);
+  let date = localDate(start.getTime(), hours.timeZone);
+  for (let i = 0; i < MAX_DAYS; i++, date = nextDate(date)) {
+    const { window } = businessDay(hours, date);
     if (!window) continue;
     for (const [from, to] of unpaused(Math.max(window[0], start.getTime()), window[1], pauses)) {
       if (to <= from) continue;
@@ -120,8 +159,9 @@ export function slaDueAt(
 export function businessMinutes(from: Date, to: Date, hours: BusinessHours): number {
   let ms = 0;
   const end = to.getTime();
-  for (let day = dayjs(from).tz(hours.timeZone).startOf('day'); day.valueOf() < end; day = day.add(1, 'day')) {
-    const window = windowOf(hours, day);
+  for (let date = localDate(from.getTime(), hours.timeZone); ; date = nextDate(date)) {
+    const { midnight, window } = businessDay(hours, date);
+    if (midnight >= end) break;
     if (window) ms += Math.max(0, Math.min(window[1], end) - Math.max(window[0], from.getTime()));
   }
   return Math.floor(ms / 60_000);

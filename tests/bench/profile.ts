@@ -1,6 +1,7 @@
 /**
- * node --import tsx tests/bench/profile.ts [orderName...]: where one API process spends its CPU on
- * /api/health and on each named queue's first page (default: newOrder completedOrder), from V8's
+ * node --import tsx tests/bench/profile.ts [orderName... | move]: where one API process spends its CPU on
+ * /api/health and on each named queue's first page (default: newOrder completedOrder), or on moves (`move`:
+ * each connection moves an Awaiting order of its own to Contact Customer and back), from V8's
  * sampling profiler. For each request kind a server process (api/src/server.ts, on the configured
  * database and REDIS_URL, as npm run bench runs it) is started under --cpu-prof, driven by autocannon
  * with that request alone for BENCH_SECONDS, and closed gracefully, which writes its .cpuprofile
@@ -11,11 +12,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import autocannon, { type Request } from 'autocannon';
 import { loadConfig } from '../../api/src/config.js';
 import { createDb } from '../../api/src/db/knex.js';
 import { cpuMicrosOf, startServerProcess } from '../helpers/serverProcess.js';
 import { databasePid } from './measure.js';
+import { moveCycle } from './writes.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_THROUGHPUT_CONNECTIONS ?? 32);
@@ -120,7 +122,14 @@ function summarise(profile: CpuProfile, requests: number, from: number, to: numb
   };
 }
 
-async function profileOne(label: string, requestPath: string, dbPid: number | null) {
+/** A request kind profiled: a GET of `path`, or a sequence of requests each connection repeats. */
+interface Kind {
+  label: string;
+  path: string;
+  requests?: Request[];
+}
+
+async function profileOne({ label, path: requestPath, requests: sequence }: Kind, dbPid: number | null) {
   const config = loadConfig();
   const dir = path.join(PROFILE_DIR, label);
   fs.rmSync(dir, { recursive: true, force: true });
@@ -150,7 +159,8 @@ async function profileOne(label: string, requestPath: string, dbPid: number | nu
         url: server.url + requestPath,
         connections: CONNECTIONS,
         duration,
-        headers: { authorization: login.token! },
+        headers: { authorization: login.token!, 'content-type': 'application/json' },
+        requests: sequence,
       });
     await run(2); // JIT and pool warm-up, left out of the summary
     const before = { api: server.cpuMicros(), db: dbPid ? cpuMicrosOf(dbPid) : 0, machine: machineTicks() };
@@ -186,16 +196,37 @@ async function profileOne(label: string, requestPath: string, dbPid: number | nu
   }
 }
 
+/** Awaiting orders nobody holds, for `move`: each connection moves one of its own there and back. */
+async function freeAwaitingOrders(): Promise<number[]> {
+  const db = createDb(loadConfig());
+  try {
+    const ids = await db('orders')
+      .where('process_status', 'Awaiting')
+      .whereNull('assignee_id')
+      .orderBy('order_id', 'desc')
+      .limit(CONNECTIONS * 2)
+      .pluck('order_id');
+    return ids.map(Number);
+  } finally {
+    await db.destroy();
+  }
+}
+
 async function main() {
-  const queues = process.argv.slice(2).length ? process.argv.slice(2) : ['newOrder', 'completedOrder'];
-  const kinds: Array<[string, string]> = [
-    ['health', '/api/health'],
-    ...queues.map((q): [string, string] => [q, `/api/admin/get-orders-list/${q}?page=1&limit=10`]),
-  ];
+  const names = process.argv.slice(2).length ? process.argv.slice(2) : ['newOrder', 'completedOrder'];
+  const kinds: Kind[] = [{ label: 'health', path: '/api/health' }];
+  for (const name of names) {
+    kinds.push(
+      name === 'move'
+        ? { label: 'move', path: '/', requests: moveCycle(await freeAwaitingOrders()) }
+        : { label: name, path: `/api/admin/get-orders-list/${name}?page=1&limit=10` },
+    );
+  }
   const dbPid = await databasePidOfConfig();
   const results = [];
-  for (const [label, requestPath] of kinds) {
-    const result = await profileOne(label, requestPath, dbPid);
+  for (const kind of kinds) {
+    const { label, path: requestPath } = kind;
+    const result = await profileOne(kind, dbPid);
     results.push(result);
     console.log(
       `\n${label} (${requestPath}): ${result.rps} req/s at ${CONNECTIONS} connections; CPU per request ${result.cpu.apiMicrosPerRequest} µs in the API process${result.cpu.dbMicrosPerRequest === null ? '' : `, ${result.cpu.dbMicrosPerRequest} µs in the database server`}; machine ${Math.round(result.cpu.machineBusy * 100)}% busy; profile: ${result.busyMs} of ${result.totalMs} ms sampled busy, ${result.sampledMicrosPerRequest} µs per request; ${result.file}`,

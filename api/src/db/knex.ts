@@ -208,10 +208,25 @@ export function upsertIncrement(
   column: string,
   delta: number,
 ) {
+  return upsertIncrements(db, table, Object.keys(key), column, [{ ...key, [column]: delta }]);
+}
+
+/**
+ * Adds each row's `column` to the stored row of the same key, creating the missing ones, in one statement: the
+ * rows are taken in the order given (callers sort them, so concurrent transactions lock in one order).
+ */
+export function upsertIncrements(
+  db: Knex | Knex.Transaction,
+  table: string,
+  keyColumns: string[],
+  column: string,
+  rows: Array<Record<string, string | number>>,
+) {
+  const added = dialectOf(db) === 'mysql' ? db.raw('VALUES(??)', [column]) : db.raw('??', [`excluded.${column}`]);
   return db(table)
-    .insert({ ...key, [column]: delta })
-    .onConflict(Object.keys(key))
-    .merge({ [column]: db.raw('?? + ?', [`${table}.${column}`, delta]) });
+    .insert(rows)
+    .onConflict(keyColumns)
+    .merge({ [column]: db.raw('?? + ?', [`${table}.${column}`, added]) });
 }
 
 /** Inserts one row and answers its new id: without returning(), SQLite and MySQL both answer [id]. */

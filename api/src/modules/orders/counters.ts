@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { matchesQueue, QUEUES, queueTests, type QueueDefinition, type QueueFilter } from '@app/domain';
 import { COUNTER_FACT_COLUMNS, whereQueueTests } from './queueSql.js';
-import { hotRowShard, upsertIncrement } from '../../db/knex.js';
+import { hotRowShard, upsertIncrements } from '../../db/knex.js';
 import { rebuildStoredCustomQueues } from './customQueues.js';
 
 /** The facts of an order that the queue counts and ranks depend on. */
@@ -66,8 +66,10 @@ async function moveCounts(
     add(after, +1);
   }
   const ordered = [...deltas.entries()].filter(([, e]) => e.delta !== 0).sort(([a], [b]) => (a < b ? -1 : 1));
+  if (!ordered.length) return;
   const shard = hotRowShard(trx);
-  for (const [, { row, delta }] of ordered) await upsertIncrement(trx, table, { ...row, shard }, 'count', delta);
+  const rows = ordered.map(([, { row, delta }]) => ({ ...row, shard, count: delta }));
+  await upsertIncrements(trx, table, [...Object.keys(ordered[0]![1].row), 'shard'], 'count', rows);
 }
 
 /**
