@@ -208,6 +208,14 @@ export interface SlaOrderFacts {
   finishedAt: Date | null;
 }
 
+/** A policy's business hours with its holidays, one object per policy: the days worked out are kept on it. */
+const policyHours = new WeakMap<SlaTerms, BusinessHours>();
+function hoursOf(policy: SlaTerms): BusinessHours {
+  let hours = policyHours.get(policy);
+  if (!hours) policyHours.set(policy, (hours = { ...policy.businessHours, holidays: policy.holidays }));
+  return hours;
+}
+
 const UNTIMED: SlaClock = { policyId: null, state: null, usedMinutes: 0, runFrom: null, dueAt: null, nextAt: null };
 
 /**
@@ -225,7 +233,7 @@ export function slaStep(
   advance = false,
 ): SlaClock {
   if (!policy) return UNTIMED;
-  const hours: BusinessHours = { ...policy.businessHours, holidays: policy.holidays };
+  const hours = hoursOf(policy);
   const firstReading = before.state === null;
   let used = firstReading ? 0 : before.usedMinutes;
   let runFrom = firstReading ? order.startedAt : before.runFrom;
