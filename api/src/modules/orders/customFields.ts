@@ -38,6 +38,27 @@ export const customFieldsOf = (orders: ResourceDefinition | undefined): FieldDef
 
 export type CustomValues = Record<string, CustomValue | null>;
 
+/**
+ * The values statement of each shape (how many orders, how many fields), built once: a queue's page asks the
+ * same one on every request, and building it through knex's query builder was a tenth of a page's CPU.
+ */
+const valueStatements = new Map<string, string>();
+const STATEMENTS_KEPT = 500;
+function valuesStatement(orders: number, fields: number): string {
+  const key = `${orders} ${fields}`;
+  let sql = valueStatements.get(key);
+  if (sql === undefined) {
+    const marks = (n: number) => Array<string>(n).fill('?').join(', ');
+    sql =
+      'select order_id, field_id, value_text, value_number, value_long from order_values ' +
+      `where order_id in (${marks(orders)}) and field_id in (${marks(fields)})`;
+    if (valueStatements.size < STATEMENTS_KEPT) valueStatements.set(key, sql);
+  }
+  return sql;
+}
+
+type ValueRow = StoredValue & { order_id: number | string; field_id: string };
+
 /** The values of `fields` of these orders, by order id, in one query (no row for no value). */
 export async function findCustomValues(
   db: Knex | Knex.Transaction,
@@ -47,14 +68,15 @@ export async function findCustomValues(
   const values = new Map<number, CustomValues>();
   if (!orderIds.length || !fields.length) return values;
   const byId = new Map(fields.map((f) => [f.source, f]));
-  const rows: Array<StoredValue & { order_id: number | string; field_id: string }> = await db('order_values')
-    .select('order_id', 'field_id', 'value_text', 'value_number', 'value_long')
-    .whereIn('order_id', orderIds)
-    .whereIn('field_id', [...byId.keys()]);
+  const answer = await db.raw(valuesStatement(orderIds.length, byId.size), [...orderIds, ...byId.keys()]);
+  // mysql2 answers [rows, columns]; better-sqlite3 the rows.
+  const rows = (db.client.config.client === 'mysql2' ? answer[0] : answer) as ValueRow[];
   for (const row of rows) {
     const field = byId.get(row.field_id)!;
     const id = Number(row.order_id);
-    values.set(id, { ...values.get(id), [field.source]: readStoredValue(customTypeOf(field), row) });
+    let own = values.get(id);
+    if (!own) values.set(id, (own = {}));
+    own[field.source] = readStoredValue(customTypeOf(field), row);
   }
   return values;
 }
@@ -72,8 +94,10 @@ export async function withCustomValues<T extends Record<string, unknown>>(
     fields,
   );
   return rows.map((row) => {
-    const own = values.get(Number(row.order_id)) ?? {};
-    return { ...row, ...Object.fromEntries(fields.map((f) => [f.source, own[f.source] ?? null])) };
+    const own = values.get(Number(row.order_id));
+    const withValues: Record<string, unknown> = { ...row };
+    for (const field of fields) withValues[field.source] = own?.[field.source] ?? null;
+    return withValues as T;
   });
 }
 
