@@ -35,6 +35,7 @@ import * as statusEnteredCreated from './037_status_entered_created.js';
 import * as breachActions from './038_breach_actions.js';
 import * as dropOrderTotals from './039_drop_order_totals.js';
 import * as reportRollupChanges from './040_report_rollup_changes.js';
+import * as timedRules from './041_timed_rules.js';
 
 /**
  * Migrations in order, imported statically so that they run the same under tsx, vitest and a bundle.
@@ -76,6 +77,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '038_breach_actions': breachActions,
   '039_drop_order_totals': dropOrderTotals,
   '040_report_rollup_changes': reportRollupChanges,
+  '041_timed_rules': timedRules,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -30,6 +30,10 @@ export type TimeTrigger =
 
 export type RuleTrigger = { type: 'event'; event: TriggerEvent; to?: Status; field?: string } | TimeTrigger;
 
+/** Rules the time rules' pass runs rather than a change: time rules, and those on orders arriving. */
+export const isTimedTrigger = (trigger: RuleTrigger) =>
+  trigger.type === 'time' || (trigger.type === 'event' && trigger.event === 'order.created');
+
 export const ASSIGN_STRATEGIES = ['roundRobin', 'leastLoaded'] as const;
 export type AssignStrategy = (typeof ASSIGN_STRATEGIES)[number];
 

@@ -9,7 +9,7 @@
  */
 import os from 'node:os';
 import type { Knex } from 'knex';
-import { nowUtc } from '@app/domain';
+import { isTimedTrigger, nowUtc, type RuleTrigger, type Status } from '@app/domain';
 import { buildApp } from '../../api/src/app.js';
 import type { AppConfig } from '../../api/src/config.js';
 import { createDb } from '../../api/src/db/knex.js';
@@ -20,14 +20,15 @@ const MOVES = 200;
 const EVENT_RULES = 20;
 const SLA_POLICIES = 5;
 /** The time rules' statuses, one rule each. */
-const TIME_STATUSES = ['Awaiting', 'AwaitingGovt', 'Contact Customer', 'Customer Called', 'Refunds'];
+const TIME_STATUSES: Status[] = ['Awaiting', 'AwaitingGovt', 'Contact Customer', 'Customer Called', 'Refunds'];
 const FIRED_PER_RULE = 200;
 const BENCH_PREFIX = 'bench: ';
 const STAMP = '2026-01-01 00:00:00';
 
-const rule = (name: string, position: number, trigger: object, conditions: object, text: string) => ({
+const rule = (name: string, position: number, trigger: RuleTrigger, conditions: object, text: string) => ({
   name: `${BENCH_PREFIX}${name}`,
   enabled: true,
+  timed: isTimedTrigger(trigger),
   trigger_json: JSON.stringify(trigger),
   conditions_json: JSON.stringify(conditions),
   actions_json: JSON.stringify([{ type: 'comment', text }]),

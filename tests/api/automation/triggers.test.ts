@@ -104,6 +104,37 @@ describe.each(dialects())('rule triggers on %s', (dialect) => {
     expect(await t.db('automation_runs').where({ rule_id: rule.id }).count({ n: '*' }).first()).toMatchObject({ n: 3 });
   });
 
+  it('runs a rule from the pass while its trigger is timed, and keeps which rules are timed with the trigger', async () => {
+    const body = {
+      name: 'Retimed',
+      conditions: { full_name: `${NAME} retimed` },
+      actions: [{ type: 'comment', text: 'Seen by the pass.' }],
+    };
+    const rule = await createRule({ ...body, trigger: { type: 'event', event: 'order.moved' } });
+    const timed = async () =>
+      Boolean(Number((await t.db('automation_rules').where({ id: rule.id }).first('timed')).timed));
+    expect(await timed()).toBe(false);
+    const onEvent = async (event: string) => {
+      const res = await call('admin', 'PUT', `/api/automation-rules/${rule.id}`, {
+        ...body,
+        trigger: { type: 'event', event },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await onEvent('order.created');
+    expect(await timed()).toBe(true);
+    await advance({ minutes: 5 });
+    const arrived = await arrive('retimed');
+    expect(await t.app.automation.runDueRules()).toBe(1);
+    expect(await remarksOf(arrived)).toEqual(['Seen by the pass.']);
+    await onEvent('order.moved');
+    expect(await timed()).toBe(false);
+    await advance({ minutes: 5 });
+    const unseen = await arrive('retimed');
+    expect(await t.app.automation.runDueRules()).toBe(0);
+    expect(await remarksOf(unseen)).toEqual([]);
+  });
+
   it('fires a time rule on New for orders the sites wrote (no status_entered_at) from their creation, once, by an index', async () => {
     const old = await arrive('written', at({ hours: -3 }).toDate());
     const recent = await arrive('written', at({ minutes: -30 }).toDate());

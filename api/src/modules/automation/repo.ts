@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { nowUtc, type MacroRecord, type RuleRecord } from '@app/domain';
+import { isTimedTrigger, nowUtc, type MacroRecord, type RuleRecord } from '@app/domain';
 import { insertOne } from '../../db/knex.js';
 
 /** Rules, macros, their runs and the firings of time rules, as stored (migration 027). */
@@ -38,11 +38,18 @@ const ruleRow = (rule: Omit<RuleRecord, 'id'>) => ({
   conditions_json: JSON.stringify(rule.conditions),
   actions_json: JSON.stringify(rule.actions),
   position: rule.position,
+  timed: isTimedTrigger(rule.trigger),
 });
 
 /** Every rule, in the order they run (position, then id). */
 export const findRules = async (db: Knex): Promise<StoredRule[]> =>
   ((await db('automation_rules').orderBy(['position', 'id'])) as RuleRow[]).map(ruleOf);
+
+/** The enabled rules the time rules' pass runs, in their order: read by their index, not every rule. */
+export const findTimedRules = async (db: Knex): Promise<StoredRule[]> =>
+  ((await db('automation_rules').where({ timed: true, enabled: true }).orderBy(['position', 'id'])) as RuleRow[]).map(
+    ruleOf,
+  );
 
 export const findRule = async (db: Knex, id: number): Promise<StoredRule | undefined> => {
   const row = (await db('automation_rules').where({ id }).first()) as RuleRow | undefined;

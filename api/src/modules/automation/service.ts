@@ -501,10 +501,6 @@ async function arrivalPass(app: FastifyInstance, rule: StoredRule, now: string):
   return { due, scannedUntil: due.length < TIME_BATCH ? now : due.at(-1)!.at };
 }
 
-/** Rules the pass runs: time rules, and those on orders arriving. */
-const isTimed = (rule: RuleRecord) =>
-  rule.trigger.type === 'time' || (rule.trigger.type === 'event' && rule.trigger.event === 'order.created');
-
 function passOf(app: FastifyInstance, rule: StoredRule, now: Date): Promise<Pass> {
   const { trigger } = rule;
   if (trigger.type !== 'time') return arrivalPass(app, rule, nowUtc(now));
@@ -557,7 +553,7 @@ export async function runDueRules(app: FastifyInstance): Promise<number> {
   const now = app.clock.now();
   const lanes = firingsAtOnce(app.db);
   let fired = 0;
-  for (const rule of (await repo.findRules(app.db)).filter((r) => r.enabled && isTimed(r))) {
+  for (const rule of await repo.findTimedRules(app.db)) {
     const pass = await passOf(app, rule, now);
     fired += await countInLanes(pass.due, lanes, (occasion) => fire(app, rule, occasion.orderId, 1, occasion));
     await repo.markScanned(app.db, rule.id, pass.scannedUntil);
