@@ -61,6 +61,8 @@ export interface AppConfig {
   /** A connection with no bytes for this long is closed; so is a kept-alive one idle between requests for keepAliveTimeoutMs. */
   idleTimeoutMs: number;
   keepAliveTimeoutMs: number;
+  /** How long a token's session check is trusted without asking the database again; 0 asks on every request. */
+  memberCacheMs: number;
   /** Connections served at once; more are refused at once. */
   maxConnections: number;
   /** SendGrid Event Webhook verification key (base64 DER or PEM); empty refuses every SendGrid event. */
@@ -106,6 +108,8 @@ export interface AppConfig {
   retentionWorker: boolean;
 }
 
+/** How long a session check is trusted by default (plugins/memberCache.ts). */
+export const MEMBER_CACHE_DEFAULT_MS = 2_000;
 const count = (fallback: number, minimum = 0) => Type.Integer({ default: fallback, minimum });
 /** A comma-separated list (env-schema's `separator`), as an array. */
 const commaList = () => Type.Unsafe<string[]>({ type: 'string', separator: ',', default: '' });
@@ -151,6 +155,7 @@ const EnvSchema = Type.Object({
   HEADERS_TIMEOUT_MS: count(10_000, 1000),
   IDLE_TIMEOUT_MS: count(30_000, 1000),
   KEEP_ALIVE_TIMEOUT_MS: count(5000, 1000),
+  MEMBER_CACHE_MS: count(MEMBER_CACHE_DEFAULT_MS, 0),
   MAX_CONNECTIONS: count(1000, 1),
   CONNECTIONS_PER_ADDRESS: Type.Optional(Type.Integer({ minimum: 0 })),
   BODY_TIMEOUT_MS: count(10_000, 1000),
@@ -286,6 +291,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     headersTimeoutMs: vars.HEADERS_TIMEOUT_MS,
     idleTimeoutMs: vars.IDLE_TIMEOUT_MS,
     keepAliveTimeoutMs: vars.KEEP_ALIVE_TIMEOUT_MS,
+    memberCacheMs: vars.MEMBER_CACHE_MS,
     maxConnections: vars.MAX_CONNECTIONS,
     sendgridWebhookPublicKey: vars.SENDGRID_WEBHOOK_PUBLIC_KEY,
     sesSnsCertFile: vars.SES_SNS_CERT_FILE,

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../../seeds/index.js';
 import { TEST_JWT_SECRET } from '../../helpers/app.js';
-import { MEMBER_CACHE_MS } from '../../../api/src/plugins/memberCache.js';
+import { MEMBER_CACHE_DEFAULT_MS } from '../../../api/src/config.js';
 import { REDIS_URL } from '../../setup/redis.js';
 import { startServerProcess, type ServerProcess } from '../../helpers/serverProcess.js';
 
@@ -75,12 +75,12 @@ describe.runIf(inject('redisAvailable'))('API processes under node:cluster', () 
     });
     expect(change.status).toBe(200);
     // The worker that changed it refuses at once; the other as soon as Redis brings it the clear, and at the
-    // latest when its cache entry ends (MEMBER_CACHE_MS): wait for that state, then every answer is 401.
+    // latest when its cache entry ends (MEMBER_CACHE_MS, by default): wait for that state, then every answer is 401.
     const refusedEverywhere = async () =>
       (await Promise.all(Array.from({ length: 8 }, () => api('/api/admin/get-folder-count', login.token)))).every(
         (r) => r.status === 401,
       );
-    const deadline = Date.now() + MEMBER_CACHE_MS + 1_000;
+    const deadline = Date.now() + MEMBER_CACHE_DEFAULT_MS + 1_000;
     while (!(await refusedEverywhere()) && Date.now() < deadline);
     const after = await Promise.all(Array.from({ length: 8 }, () => api('/api/admin/get-folder-count', login.token)));
     expect(after.map((r) => r.status)).toEqual(Array(8).fill(401));

@@ -156,6 +156,20 @@ describe.each(dialects())('account endpoints on %s', (dialect) => {
     await expect(t.login('team@demo.test', 'new-secret-1')).resolves.toBeTypeOf('string');
   });
 
+  it('asks the database for the session on every request when MEMBER_CACHE_MS is 0', async () => {
+    const uncached = await createTestApp(dialect, { config: { memberCacheMs: 0 } });
+    try {
+      const token = await uncached.login('telecaller@demo.test');
+      expect((await uncached.call(token, { method: 'GET', url: '/api/user_info' })).statusCode).toBe(200);
+      // Ended in the database itself, not through a route: no cache is cleared, none is kept.
+      const member = await uncached.db('team_members').where({ email: 'telecaller@demo.test' }).first('id');
+      await uncached.db('sessions').where({ member_id: member.id }).del();
+      expect((await uncached.call(token, { method: 'GET', url: '/api/user_info' })).statusCode).toBe(401);
+    } finally {
+      await uncached.close();
+    }
+  });
+
   it('refuses password changes for Night Staff', async () => {
     const token = await t.login('night@demo.test');
     const res = await t.call(token, {
