@@ -11,6 +11,7 @@ import {
   type StoredValue,
 } from '@app/domain';
 import type { ListFilter } from '../../core/resources.js';
+import { dialectOf } from '../../db/knex.js';
 import { whereFilter } from '../../db/list.js';
 import { badRequest } from '../../http.js';
 import { valuesByValue, type OrderCondition, type ValueSort } from './repo.js';
@@ -70,7 +71,7 @@ export async function findCustomValues(
   const byId = new Map(fields.map((f) => [f.source, f]));
   const answer = await db.raw(valuesStatement(orderIds.length, byId.size), [...orderIds, ...byId.keys()]);
   // mysql2 answers [rows, columns]; better-sqlite3 the rows.
-  const rows = (db.client.config.client === 'mysql2' ? answer[0] : answer) as ValueRow[];
+  const rows = (dialectOf(db) === 'mysql' ? answer[0] : answer) as ValueRow[];
   for (const row of rows) {
     const field = byId.get(row.field_id)!;
     const id = Number(row.order_id);
