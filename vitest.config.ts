@@ -75,6 +75,9 @@ export default defineConfig({
           ],
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // expect.poll waits for what the page shows up to this long (vitest's default, 1 s, is shorter than a
+          // debounced filter's answer on two busy cores); a poll still ends as soon as the page shows it.
+          expect: { poll: { timeout: 15_000 } },
           // Two files at once: each drives its own Chromium against its own app, which startTestServer
           // (tests/helpers/server.ts) builds on a port of its own (port 0) and a database of its own (a fresh
           // temp data dir with its SQLite file; createTestDb names any MySQL database at random). A new file

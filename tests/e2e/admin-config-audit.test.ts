@@ -6,8 +6,6 @@ import { browserAvailable, launchBrowser, screenshot, signIn } from '../helpers/
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const DESKTOP = { width: 1366, height: 768 };
-/** Screens answer within seconds on a machine shared with other test runs. */
-const POLL = { timeout: 15_000 };
 
 /**
  * The Audit Log in Chromium: a move made a second earlier is listed, filtered by its order,
@@ -48,7 +46,7 @@ describe.skipIf(!browserAvailable())('Audit Log in Chromium', () => {
     await page.getByRole('heading', { name: 'Audit Log' }).waitFor();
     await page.getByRole('textbox', { name: 'Order Id' }).fill(String(orderId));
     const rows = page.getByTestId('audit-log').locator('tbody tr');
-    await expect.poll(() => rows.count(), POLL).toBe(1);
+    await expect.poll(() => rows.count()).toBe(1);
     const cells = await rows.first().locator('td').allTextContents();
     expect(cells).toEqual(
       expect.arrayContaining([
@@ -100,7 +98,7 @@ describe.skipIf(!browserAvailable())('Audit Log in Chromium', () => {
       .click();
     await page.waitForURL(/\/admin\/view-order\//);
     const timeline = page.getByTestId('order-timeline').locator('li');
-    await expect.poll(() => timeline.count(), POLL).toBe(2);
+    await expect.poll(() => timeline.count()).toBe(2);
     expect(await timeline.nth(0).textContent()).toMatch(
       /^Moved: Awaiting Customer → Contact Customer.* · Demo Manager$/,
     );

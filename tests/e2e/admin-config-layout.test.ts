@@ -5,8 +5,6 @@ import { browserAvailable, launchBrowser, screenshot, signIn } from '../helpers/
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const DESKTOP = { width: 1366, height: 768 };
-/** Screens answer within seconds on a machine shared with other test runs. */
-const POLL = { timeout: 15_000 };
 /** The Store key of the order tables' columns (QueueScreen's queueColumnsKey for the 'orders' table kind). */
 const COLUMNS = 'orders.orders.datatable';
 const RANKS = `${COLUMNS}_columnRanks`;
@@ -81,8 +79,8 @@ describe.skipIf(!browserAvailable())('layouts that follow the member, in Chromiu
     await openColumns(page);
     await columnsPanel(page).getByRole('checkbox', { name: 'Telephone' }).click();
     await closePopover(page);
-    await expect.poll(() => headers(page), POLL).not.toContain('Telephone');
-    await expect.poll(() => memberPreference('admin@demo.test', COLUMNS), POLL).toEqual(['phone_number']);
+    await expect.poll(() => headers(page)).not.toContain('Telephone');
+    await expect.poll(() => memberPreference('admin@demo.test', COLUMNS)).toEqual(['phone_number']);
 
     await page.getByRole('button', { name: 'Demo Admin' }).click();
     await page.getByRole('menuitem', { name: "Publish as a role's default layout" }).click();
@@ -110,18 +108,21 @@ describe.skipIf(!browserAvailable())('layouts that follow the member, in Chromiu
     await moveToTop(page, 'Status');
     await closePopover(page);
     await expect
-      .poll(() => headers(page), POLL)
+      .poll(() => headers(page))
       .toEqual(['Status', ...before.filter((h) => h !== 'Email' && h !== 'Status')]);
 
     // Oldest first, saved under a name with the columns.
-    await page.getByRole('columnheader', { name: 'Date & Time' }).getByRole('button').click();
+    const dateHeader = page.getByRole('columnheader', { name: 'Date & Time' });
+    await dateHeader.getByRole('button').click();
     await page.waitForURL(/order=ASC/);
+    // Saved once the table shows the sort (its header's arrow, up), as a member would.
+    await dateHeader.locator('.Mui-active.MuiTableSortLabel-directionAsc').waitFor();
     await page.getByRole('button', { name: 'Saved queries' }).click();
     await page.getByRole('button', { name: 'Save current query…' }).click();
     await page.getByRole('dialog').getByRole('textbox', { name: 'Query name' }).fill('Oldest first');
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
     await expect
-      .poll(() => memberPreference('manager@demo.test', SAVED), POLL)
+      .poll(() => memberPreference('manager@demo.test', SAVED))
       .toEqual([
         {
           label: 'Oldest first',
@@ -131,8 +132,8 @@ describe.skipIf(!browserAvailable())('layouts that follow the member, in Chromiu
           }),
         },
       ]);
-    await expect.poll(() => memberPreference('manager@demo.test', COLUMNS), POLL).toEqual(['email']);
-    await expect.poll(() => memberPreference('manager@demo.test', RANKS), POLL).toBeDefined();
+    await expect.poll(() => memberPreference('manager@demo.test', COLUMNS)).toEqual(['email']);
+    await expect.poll(() => memberPreference('manager@demo.test', RANKS)).toBeDefined();
     const layout = await headers(page);
     await screenshot(page, 'layout-manager-first-browser');
     await first.close();
@@ -142,7 +143,7 @@ describe.skipIf(!browserAvailable())('layouts that follow the member, in Chromiu
     const other = await second.newPage();
     await signIn(other, server.url, 'manager@demo.test');
     await openOrderHistory(other);
-    await expect.poll(() => headers(other), POLL).toEqual(layout);
+    await expect.poll(() => headers(other)).toEqual(layout);
     // Newest first here until the saved query is chosen.
     const newest = await other.getByTestId('order-id').first().textContent();
     await other.getByRole('button', { name: 'Saved queries' }).click();
@@ -153,14 +154,14 @@ describe.skipIf(!browserAvailable())('layouts that follow the member, in Chromiu
       .whereNot('process_status', 'Deleted')
       .orderBy('created_at')
       .first('order_id');
-    await expect.poll(() => other.getByTestId('order-id').first().textContent(), POLL).toBe(String(oldest.order_id));
+    await expect.poll(() => other.getByTestId('order-id').first().textContent()).toBe(String(oldest.order_id));
     expect(newest).not.toBe(String(oldest.order_id));
     await screenshot(other, 'layout-manager-second-browser');
 
     // Reset to my role's layout: Managers have no published default, so the registry's columns return.
     await other.getByRole('button', { name: 'Demo Manager' }).click();
     await other.getByRole('menuitem', { name: "Reset to my role's layout" }).click();
-    await expect.poll(() => headers(other), POLL).toEqual(before);
+    await expect.poll(() => headers(other)).toEqual(before);
     expect(await memberPreference('manager@demo.test', COLUMNS)).toBeUndefined();
     // Saved queries are the member's own and stay.
     expect((await memberPreference('manager@demo.test', SAVED))[0].label).toBe('Oldest first');
@@ -177,17 +178,17 @@ describe.skipIf(!browserAvailable())('layouts that follow the member, in Chromiu
     const page = await first.newPage();
     await signIn(page, server.url, 'manager@demo.test');
     await page.goto(url);
-    await expect.poll(() => healthToggle(page).getAttribute('aria-expanded'), POLL).toBe('true');
+    await expect.poll(() => healthToggle(page).getAttribute('aria-expanded')).toBe('true');
     await healthToggle(page).click();
-    await expect.poll(() => healthToggle(page).getAttribute('aria-expanded'), POLL).toBe('false');
-    await expect.poll(() => memberPreference('manager@demo.test', SECTIONS), POLL).toEqual({ health: false });
+    await expect.poll(() => healthToggle(page).getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => memberPreference('manager@demo.test', SECTIONS)).toEqual({ health: false });
     await first.close();
 
     const second = await browser.newContext({ viewport: DESKTOP });
     const other = await second.newPage();
     await signIn(other, server.url, 'manager@demo.test');
     await other.goto(url);
-    await expect.poll(() => healthToggle(other).getAttribute('aria-expanded'), POLL).toBe('false');
+    await expect.poll(() => healthToggle(other).getAttribute('aria-expanded')).toBe('false');
     // Payment and Evidence starts closed by the registry, and nobody changed it.
     expect(
       await other
@@ -203,7 +204,7 @@ describe.skipIf(!browserAvailable())('layouts that follow the member, in Chromiu
     const page = await team.newPage();
     await signIn(page, server.url, 'team@demo.test');
     await openOrderHistory(page);
-    await expect.poll(() => headers(page), POLL).not.toContain('Telephone');
+    await expect.poll(() => headers(page)).not.toContain('Telephone');
     expect(await headers(page)).toContain('Email');
     expect(await memberPreference('team@demo.test', COLUMNS)).toBeUndefined();
     await team.close();

@@ -7,7 +7,6 @@ import { browserAvailable, columnValues, launchBrowser, screenshot, signIn, tabl
 import { fixtureRegistry } from '../helpers/fixtureRegistry.js';
 
 const DESKTOP = { width: 1366, height: 768 };
-const POLL = { timeout: 15_000 };
 
 /**
  * README "Extend a screen", proved in the real admin: the app factory gets a registry where one entry
@@ -35,7 +34,7 @@ describe.skipIf(!browserAvailable())('a field added by registry entry alone, in 
     await signIn(page, server.url, 'manager@demo.test');
     await page.getByTestId('sidebar').getByText('Order History', { exact: true }).click();
     await page.locator('tbody tr').first().waitFor();
-    await expect.poll(() => tableHeaders(page), POLL).toContain('Occupation');
+    await expect.poll(() => tableHeaders(page)).toContain('Occupation');
 
     // The header sorts: ascending, as the database orders it.
     await page.getByRole('columnheader', { name: 'Occupation' }).getByRole('button').click();
@@ -46,7 +45,7 @@ describe.skipIf(!browserAvailable())('a field added by registry entry alone, in 
       .whereNotNull('occupation')
       .min({ v: 'occupation' })
       .first();
-    await expect.poll(async () => (await columnValues(page, 'Occupation')).find(Boolean), POLL).toBe(lowest!.v);
+    await expect.poll(async () => (await columnValues(page, 'Occupation')).find(Boolean)).toBe(lowest!.v);
     await screenshot(page, 'registry-fixture-column');
 
     // The filter: every row shown has the chosen occupation, as many as the database has.
@@ -59,15 +58,13 @@ describe.skipIf(!browserAvailable())('a field added by registry entry alone, in 
       .where({ occupation: 'Nurse' })
       .count({ n: '*' })
       .first();
-    await expect
-      .poll(() => page.getByTestId('showing').textContent(), POLL)
-      .toMatch(new RegExp(` of ${nurses!.n} entries$`));
+    await expect.poll(() => page.getByTestId('showing').textContent()).toMatch(new RegExp(` of ${nurses!.n} entries$`));
     expect(new Set(await columnValues(page, 'Occupation'))).toEqual(new Set(['Nurse']));
 
     // The order page shows it in its section.
     const order = await server.db('orders').where({ occupation: 'Nurse' }).first('order_id');
     await page.goto(`${server.url}/admin/view-order/${encodeId(order.order_id)}`);
-    await expect.poll(() => page.getByTestId('field-occupation').textContent(), POLL).toBe('OccupationNurse');
+    await expect.poll(() => page.getByTestId('field-occupation').textContent()).toBe('OccupationNurse');
     await page.close();
   });
 

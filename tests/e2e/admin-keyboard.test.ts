@@ -4,7 +4,6 @@ import { browserAvailable, launchBrowser, signIn } from '../helpers/browser.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const DESKTOP = { width: 1366, height: 768 };
-const POLL = { timeout: 15_000 };
 
 /**
  * A Team member's work from the keyboard alone, on an app of its own: a queue whose rows other tests take with
@@ -26,18 +25,18 @@ describe.skipIf(!browserAvailable())('the keyboard in Chromium', () => {
   it('works from the keyboard: the shortcuts, a queue, its rows, the comment box and Next', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     await signIn(page, server.url, 'team@demo.test');
-    await page.getByTestId('search-open').waitFor(POLL);
+    await page.getByTestId('search-open').waitFor();
     await page.keyboard.press('?');
     const help = page.getByTestId('shortcuts-help');
-    await help.getByText('Keyboard shortcuts').waitFor(POLL);
+    await help.getByText('Keyboard shortcuts').waitFor();
     expect(await help.textContent()).toContain('g n');
     await page.keyboard.press('Escape');
     await help.getByText('Keyboard shortcuts').waitFor({ state: 'detached' });
     await page.keyboard.press('g');
     await page.keyboard.press('n');
-    await page.waitForURL(/\/admin\/recent-order$/, POLL);
+    await page.waitForURL(/\/admin\/recent-order$/);
     const links = page.locator('tbody [data-testid="view-order"]');
-    await links.first().waitFor(POLL);
+    await links.first().waitFor();
     const focusedRow = () =>
       page.evaluate(() =>
         [...document.querySelectorAll('tbody [data-testid="view-order"]')].indexOf(document.activeElement as Element),
@@ -48,17 +47,17 @@ describe.skipIf(!browserAvailable())('the keyboard in Chromium', () => {
       .poll(async () => {
         await page.keyboard.press('j');
         return focusedRow();
-      }, POLL)
+      })
       .toBeGreaterThanOrEqual(0);
     const row = await focusedRow();
     await page.keyboard.press('j');
-    await expect.poll(focusedRow, POLL).toBe(row + 1);
+    await expect.poll(focusedRow).toBe(row + 1);
     await page.keyboard.press('k');
-    await expect.poll(focusedRow, POLL).toBe(row);
+    await expect.poll(focusedRow).toBe(row);
     await page.keyboard.press('Enter');
-    await page.waitForURL(/\/admin\/view-order\//, POLL);
+    await page.waitForURL(/\/admin\/view-order\//);
     const opened = page.url();
-    await page.getByTestId('order-actions').waitFor(POLL);
+    await page.getByTestId('order-actions').waitFor();
     // c goes to the comment box, where keys type text and run nothing.
     await page.keyboard.press('c');
     const remark = page.getByTestId('section-addComment').locator('textarea').first();
@@ -67,7 +66,7 @@ describe.skipIf(!browserAvailable())('the keyboard in Chromium', () => {
     expect(page.url()).toBe(opened);
     await remark.blur();
     await page.keyboard.press('n');
-    await expect.poll(() => page.url(), POLL).not.toBe(opened);
+    await expect.poll(() => page.url()).not.toBe(opened);
     await page.close();
   });
 });

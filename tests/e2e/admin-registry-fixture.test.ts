@@ -13,7 +13,6 @@ import {
 } from '../helpers/registryFixtureFields.js';
 
 const DESKTOP = { width: 1366, height: 900 };
-const POLL = { timeout: 15_000 };
 
 /**
  * The registry's promise: one field added to the orders registry and one to team members, each a new
@@ -58,15 +57,15 @@ describe.skipIf(!browserAvailable())('fields added to the registry alone, throug
     await page.getByTestId('sidebar').getByText('Order History', { exact: true }).click();
     const table = page.locator('table').first();
     await table.locator('tbody tr').first().waitFor();
-    await expect.poll(() => tableHeaders(table), POLL).toContain(label);
+    await expect.poll(() => tableHeaders(table)).toContain(label);
 
     // The header sorts, both ways, as the database orders the column.
     await page.getByRole('columnheader', { name: label }).getByRole('button').click();
     await page.waitForURL(/sort=visit_count/);
-    await expect.poll(async () => (await columnValues(table, label))[0], POLL).toBe('0');
+    await expect.poll(async () => (await columnValues(table, label))[0]).toBe('0');
     await page.getByRole('columnheader', { name: label }).getByRole('button').click();
     await page.waitForURL(/order=DESC/);
-    await expect.poll(async () => (await columnValues(table, label))[0], POLL).toBe('6');
+    await expect.poll(async () => (await columnValues(table, label))[0]).toBe('6');
     await screenshot(page, 'registry-fixture-orders');
 
     // The filter: every row shown has the value, as many as the database has.
@@ -79,15 +78,13 @@ describe.skipIf(!browserAvailable())('fields added to the registry alone, throug
       .where({ visit_count: 3 })
       .count({ n: '*' })
       .first();
-    await expect
-      .poll(() => page.getByTestId('showing').textContent(), POLL)
-      .toMatch(new RegExp(` of ${threes!.n} entries$`));
+    await expect.poll(() => page.getByTestId('showing').textContent()).toMatch(new RegExp(` of ${threes!.n} entries$`));
     expect(new Set(await columnValues(table, label))).toEqual(new Set(['3']));
 
     // The order page shows it in the section the registry names.
     const order = await server.db('orders').where({ visit_count: 5 }).first('order_id');
     await page.goto(`${server.url}/admin/view-order/${encodeId(order.order_id)}`);
-    await expect.poll(() => page.getByTestId('field-visit_count').textContent(), POLL).toBe(`${label}5`);
+    await expect.poll(() => page.getByTestId('field-visit_count').textContent()).toBe(`${label}5`);
     expect(await page.getByTestId('section-personal').getByTestId('field-visit_count').count()).toBe(1);
     await page.close();
 
@@ -103,15 +100,15 @@ describe.skipIf(!browserAvailable())('fields added to the registry alone, throug
     await page.goto(`${server.url}/admin/manage-team`);
     const table = page.getByTestId('team-list');
     await table.getByText('admin@demo.test').waitFor();
-    await expect.poll(() => tableHeaders(table), POLL).toContain(label);
+    await expect.poll(() => tableHeaders(table)).toContain(label);
 
     const codes: string[] = (await server.db('team_members').orderBy('employee_code').pluck('employee_code')).map(
       String,
     );
     await page.getByRole('columnheader', { name: label }).getByRole('button').click();
-    await expect.poll(() => columnValues(table, label), POLL).toEqual(codes);
+    await expect.poll(() => columnValues(table, label)).toEqual(codes);
     await page.getByRole('columnheader', { name: label }).getByRole('button').click();
-    await expect.poll(() => columnValues(table, label), POLL).toEqual([...codes].reverse());
+    await expect.poll(() => columnValues(table, label)).toEqual([...codes].reverse());
 
     // The filter: a prefix of the code.
     const prefix = codes[0]!.slice(0, -1);
@@ -119,7 +116,7 @@ describe.skipIf(!browserAvailable())('fields added to the registry alone, throug
     await page.getByRole('menuitemcheckbox', { name: label }).click();
     await page.getByRole('textbox', { name: label }).first().fill(prefix);
     await expect
-      .poll(async () => new Set(await columnValues(table, label)), POLL)
+      .poll(async () => new Set(await columnValues(table, label)))
       .toEqual(new Set(codes.filter((code) => code.startsWith(prefix))));
 
     // The form's input, with the validator of its rules and the pattern's message in words.

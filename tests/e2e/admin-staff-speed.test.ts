@@ -6,7 +6,6 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const DESKTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
-const POLL = { timeout: 15_000 };
 
 /**
  * Staff speed: search everywhere from the keyboard, Next order from a queue and from the order page, the
@@ -33,18 +32,18 @@ describe.skipIf(!browserAvailable())('staff speed in Chromium', () => {
       const page = await browser.newPage({ viewport });
       await signIn(page, server.url, 'telecaller@demo.test');
       // Search everywhere arrives with the header's button (it loads once the page has drawn).
-      await page.getByTestId('search-open').waitFor(POLL);
+      await page.getByTestId('search-open').waitFor();
       if (viewport === DESKTOP) await page.keyboard.press('Control+k');
       else await page.getByTestId('search-open').click();
       const input = page.getByRole('combobox', { name: 'Search orders, members, screens' });
       await input.fill('TQ5544332');
       const result = page.getByTestId(`search-result-order-${order.order_id}`);
-      await result.waitFor(POLL);
+      await result.waitFor();
       expect(await result.textContent()).toContain('TQ5544332');
       if (viewport === DESKTOP) await screenshot(page, 'search-everywhere');
       await input.press('Enter');
-      await page.waitForURL(new RegExp(`/admin/view-order/${encodeId(order.order_id)}$`), POLL);
-      await page.getByTestId('order-actions').waitFor(POLL);
+      await page.waitForURL(new RegExp(`/admin/view-order/${encodeId(order.order_id)}$`));
+      await page.getByTestId('order-actions').waitFor();
       await page.close();
     }
   });
@@ -63,12 +62,12 @@ describe.skipIf(!browserAvailable())('staff speed in Chromium', () => {
     const [first, second] = await free('Priority');
     await page.goto(`${server.url}/admin/recent-order`);
     await page.getByTestId('next-order').click();
-    await page.waitForURL(new RegExp(`/admin/view-order/${encodeId(first)}$`), POLL);
+    await page.waitForURL(new RegExp(`/admin/view-order/${encodeId(first)}$`));
     await expect
-      .poll(() => page.getByTestId('order-timeline').locator('li').first().textContent(), POLL)
+      .poll(() => page.getByTestId('order-timeline').locator('li').first().textContent())
       .toMatch(/^Assigned: — → Demo Team/);
     await page.getByTestId('order-actions').getByTestId('next-order').click();
-    await page.waitForURL(new RegExp(`/admin/view-order/${encodeId(second)}$`), POLL);
+    await page.waitForURL(new RegExp(`/admin/view-order/${encodeId(second)}$`));
     const held = await server.db('orders').whereIn('order_id', [first, second]).pluck('assignee_id');
     expect(held.map(Number)).toEqual([team.id, team.id]);
     await page.close();
@@ -97,7 +96,7 @@ describe.skipIf(!browserAvailable())('staff speed in Chromium', () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     await signIn(page, server.url, 'team@demo.test');
     await page.goto(`${server.url}/admin/view-order/${encodeId(orderId)}`);
-    await page.getByTestId('order-actions').waitFor(POLL);
+    await page.getByTestId('order-actions').waitFor();
     // A colleague's comment the page did not hear of (its live stream would have re-read the order).
     const { version } = await server.db('orders').where({ order_id: orderId }).first('version');
     await server
@@ -114,18 +113,17 @@ describe.skipIf(!browserAvailable())('staff speed in Chromium', () => {
     const mailsBefore = await server.db('mail_outbox').where({ order_id: orderId }).count({ n: '*' }).first();
     await page.getByTestId('resend-form').getByRole('button', { name: 'Resend Mail(AWS)' }).click();
     const toast = page.getByText(`Order ${orderId} was changed after you opened it: Demo Manager`);
-    await toast.waitFor(POLL);
+    await toast.waitFor();
     const mailsAfter = await server.db('mail_outbox').where({ order_id: orderId }).count({ n: '*' }).first();
     expect(Number(mailsAfter!.n)).toBe(Number(mailsBefore!.n));
     await page.getByTestId('reload-order').click();
     await expect
-      .poll(() => page.getByTestId('order-timeline').locator('li').first().textContent(), POLL)
+      .poll(() => page.getByTestId('order-timeline').locator('li').first().textContent())
       .toMatch(/^Comment added: “Called the customer”/);
     await page.getByTestId('resend-form').getByRole('button', { name: 'Resend Mail(AWS)' }).click();
     await expect
-      .poll(
-        async () => Number((await server.db('mail_outbox').where({ order_id: orderId }).count({ n: '*' }).first())!.n),
-        POLL,
+      .poll(async () =>
+        Number((await server.db('mail_outbox').where({ order_id: orderId }).count({ n: '*' }).first())!.n),
       )
       .toBe(Number(mailsBefore!.n) + 1);
     await page.close();

@@ -4,8 +4,6 @@ import { encodeId } from '@app/domain';
 import { browserAvailable, launchBrowser, screenshot, signIn } from '../helpers/browser.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
-/** Screens answer within seconds on a machine shared with other test runs. */
-const POLL = { timeout: 15_000 };
 /** A late-October time: New York is still on daylight saving time (EDT) until 1 November 2026. */
 const OCTOBER = '2026-10-25 18:07:11';
 /** A December time: New York is on standard time (EST). */
@@ -33,7 +31,7 @@ async function expectTimesIn(page: Page, zone: Zone) {
   const other = (Object.keys(EXPECTED) as Zone[]).find((name) => name !== zone)!;
   for (const [testId, texts] of Object.entries(EXPECTED[zone])) {
     const block = page.getByTestId(testId);
-    for (const text of texts) await block.getByText(text).first().waitFor(POLL);
+    for (const text of texts) await block.getByText(text).first().waitFor();
     for (const text of EXPECTED[other][testId as keyof (typeof EXPECTED)[Zone]]) {
       expect(await block.getByText(text).count(), `${testId} shows ${text}`).toBe(0);
     }
@@ -127,7 +125,7 @@ describe.skipIf(!browserAvailable())('times in the member’s time zone, in Chro
           .where({ member_id: member.id, pref_key: 'account.timeZone' })
           .first('value');
         return row && JSON.parse(row.value);
-      }, POLL)
+      })
       .toBe('Asia/Bangkok');
 
     // Signed in from another New York browser, the member keeps their choice; back to the browser's zone on request.
