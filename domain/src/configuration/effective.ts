@@ -26,6 +26,16 @@ const CUSTOM_TYPES: Record<CustomFieldType, { type: FieldType; filter?: FilterKi
   choice: { type: 'select', filter: 'eq', index: 'order_values_text' },
 };
 
+const TYPE_OF_FIELD = new Map(
+  (Object.entries(CUSTOM_TYPES) as Array<[CustomFieldType, { type: FieldType }]>).map(([custom, { type }]) => [
+    type,
+    custom,
+  ]),
+);
+
+/** The type an Admin gave a custom field, read back from its registry entry. */
+export const customTypeOf = (field: FieldDefinition): CustomFieldType => TYPE_OF_FIELD.get(field.type) ?? 'text';
+
 /** Where custom fields go on the order page unless they name another section. */
 export const DEFAULT_CUSTOM_SECTION = 'additional';
 

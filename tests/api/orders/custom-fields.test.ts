@@ -215,6 +215,28 @@ describe.each(dialects())('custom fields on %s', (dialect) => {
     for (const r of foundHidden) for (const key of hidden) expect(r).not.toHaveProperty(key);
   });
 
+  it("reads a page's custom values in the page's own statement, each as its type answers it", async () => {
+    const [valued, without] = [orderIds[0]!, orderIds[1]!];
+    expect((await setValues('admin', valued, { vip: true, risk_score: 3, visa_type: 'Business' })).statusCode).toBe(
+      200,
+    );
+    const statements: string[] = [];
+    const listener = (q: { sql: string }) => {
+      if (/\b(orders|order_values)\b/.test(q.sql)) statements.push(q.sql);
+    };
+    t.db.on('query', listener);
+    let page: Row[];
+    try {
+      page = (await call('team', 'GET', '/api/admin/get-orders-list/allOrder?page=1&limit=10')).json().data;
+    } finally {
+      t.db.off('query', listener);
+    }
+    expect(statements, statements.join('\n')).toHaveLength(1);
+    expect(statements[0]).toMatch(/\border_values\b/);
+    expect(page.find((r) => r.order_id === valued)).toMatchObject({ vip: true, risk_score: 3, visa_type: 'Business' });
+    expect(page.find((r) => r.order_id === without)).toMatchObject({ vip: null, risk_score: null, visa_type: null });
+  });
+
   it('refuses a field the role may not read as a sort or a filter', async () => {
     const res = await list('telecaller', { filter: { queue: 'allOrder' }, sort: ['visa_type', 'ASC'] });
     refused(res, 400, /^Cannot sort by visa_type\.$/);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import {
+  customTypeOf,
   DEFAULT_PRESENT_MINUTES,
   encodeId,
   moveRefusal,
@@ -16,7 +17,6 @@ import { notify } from '../notifications/service.js';
 import {
   changeOrdersIn,
   checkGivenValue,
-  customTypeOf,
   seenVersions,
   type ChangeCause,
   type OrderChange,

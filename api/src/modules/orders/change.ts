@@ -192,8 +192,11 @@ function jsonObjectOf(text: string): object | null {
 
 export type OrderChangeFollower = (member: Member, changes: CommittedChange[], cause: ChangeCause | undefined) => void;
 
-/** Keeps columns derived from an order's row (its SLA clock) in the change's transaction, once the rows are written. */
-export type OrderWriteKeeper = (trx: Knex.Transaction, orderIds: number[]) => Promise<void>;
+/**
+ * Keeps columns derived from an order's row (its SLA clock) in the change's transaction, given the rows as the
+ * change writes them (whole, as locked, with the change applied); its statements follow the change's own.
+ */
+export type OrderWriteKeeper = (trx: Knex.Transaction, orders: LockedOrder[]) => Promise<void>;
 
 /**
  * What the change path needs of the app serving a database, found by the database's client config (a
@@ -241,7 +244,8 @@ export async function changeOrdersIn(
   const changes = [];
   const events: AuditEvent[] = [];
   const committed: CommittedChange[] = [];
-  const written: number[] = [];
+  const written: LockedOrder[] = [];
+  const updates: Array<Promise<unknown>> = [];
   for (const order of orders) {
     const change = decide(order);
     if (!change) continue;
@@ -253,18 +257,20 @@ export async function changeOrdersIn(
     const status = change.patch.process_status;
     if (status !== undefined && status !== order.process_status) change.patch.status_entered_at = nowUtc(nowOf(trx));
     const after = { ...order, ...change.patch, version: Number(order.version) + 1 } as LockedOrder;
-    await updateOrder(trx, order.order_id, { ...change.patch, version: after.version, updated_at: nowUtc() });
+    // Sent, not yet awaited: the rows' updates and what the keepers write go to the database in one flight.
+    updates.push(updateOrder(trx, order.order_id, { ...change.patch, version: after.version, updated_at: nowUtc() }));
     changes.push({ before: order, after, action: ownEvents[0]?.action ?? 'field', countsChanged: false });
     const orderEvents = [...ownEvents, ...valueEvents];
     for (const event of orderEvents)
       events.push({ ...event, detail: taggedDetail(event.detail, cause), orderId: order.order_id });
     committed.push({ orderId: Number(order.order_id), before: order, after, events: orderEvents });
-    if (Object.keys(change.patch).length || change.values?.length) written.push(Number(order.order_id));
+    if (Object.keys(change.patch).length || change.values?.length) written.push(after);
   }
-  if (written.length)
-    for (const keep of served.get(trx.client.config as object)?.keepers ?? []) await keep(trx, written);
-  await applyCounterChanges(trx, changes);
-  await queueReportRollupChanges(trx, changes);
+  const keepers = written.length ? (served.get(trx.client.config as object)?.keepers ?? []) : [];
+  await Promise.all([...updates, ...keepers.map((keep) => keep(trx, written))]);
+  // Rows every change of a status shares (counts, rank blocks, the audit chain's head) are written last,
+  // each group in one flight, so that other changes wait on them as briefly as possible.
+  await Promise.all([applyCounterChanges(trx, changes), queueReportRollupChanges(trx, changes)]);
   // Custom queues follow the orders' new state (rows and values): their counts change with them.
   const moved = await applyCustomQueueChanges(
     trx,

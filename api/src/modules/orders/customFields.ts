@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import {
   checkCustomValue,
+  customTypeOf,
   readStoredValue,
   storedValue,
   valueColumnOf,
@@ -20,18 +21,6 @@ import { valuesByValue, type OrderCondition, type ValueSort } from './repo.js';
  * Custom fields' values, kept in order_values (migration 017): read beside a page of orders
  * in one query, filtered by a join on the (field, value, order) indexes, and checked when written.
  */
-
-/** The type an Admin gave a custom field, read back from its registry entry (domain customFieldDefinition). */
-const TYPE_OF_FIELD: Record<string, CustomFieldType> = {
-  text: 'text',
-  longtext: 'longText',
-  number: 'number',
-  date: 'date',
-  datetime: 'datetime',
-  boolean: 'boolean',
-  select: 'choice',
-};
-export const customTypeOf = (field: FieldDefinition): CustomFieldType => TYPE_OF_FIELD[field.type] ?? 'text';
 
 /** The custom fields of the orders resource as it stands (removed ones are not in it). */
 export const customFieldsOf = (orders: ResourceDefinition | undefined): FieldDefinition[] =>
@@ -80,6 +69,20 @@ export async function findCustomValues(
     own[field.source] = readStoredValue(customTypeOf(field), row);
   }
   return values;
+}
+
+/**
+ * A list page's custom values as the API answers them: the page's statement reads them as stored (repo
+ * listColumnsOf), so numbers and booleans are made so here, in place; text is answered as it is.
+ */
+export function typeListValues<T extends Record<string, unknown>>(rows: T[], fields: FieldDefinition[]): T[] {
+  const typed = fields
+    .map((field) => ({ source: field.source, type: customTypeOf(field) }))
+    .filter(({ type }) => type === 'number' || type === 'boolean');
+  for (const row of rows as Array<Record<string, unknown>>)
+    for (const { source, type } of typed)
+      row[source] = readStoredValue(type, { value_number: row[source] } as unknown as StoredValue);
+  return rows;
 }
 
 /** Rows with each custom field's value (null when the order has none), read in one query. */

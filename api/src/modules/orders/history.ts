@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { mayReadField, type FieldDefinition, type Role } from '@app/domain';
+import { customTypeOf, mayReadField, type FieldDefinition, type Role } from '@app/domain';
 import { badRequest, forbidden, notFound } from '../../http.js';
 import type { Member } from '../../types.js';
 import { orderAuditEvent, orderAuditEvents, type OrderAuditRow } from '../audit/service.js';
 import { setOrderValues } from './change.js';
-import { checkGivenValue, customTypeOf } from './customFields.js';
+import { checkGivenValue } from './customFields.js';
 import { findOrder } from './repo.js';
 
 /**

@@ -25,7 +25,13 @@ import { whereFilter } from '../../db/list.js';
 import { badRequest, forbidden, notFound } from '../../http.js';
 import type { Member } from '../../types.js';
 import { orderRemarks } from '../remarks/service.js';
-import { customFieldsOf, customFilterCondition, valueSortOf, withCustomValues } from './customFields.js';
+import {
+  customFieldsOf,
+  customFilterCondition,
+  typeListValues,
+  valueSortOf,
+  withCustomValues,
+} from './customFields.js';
 import { readableFields } from './visibleFields.js';
 import { customQueueCounts, customQueueIdOf, customQueueMembership, customQueueTotalQuery } from './customQueues.js';
 import {
@@ -226,8 +232,8 @@ function inAnyQueue(queues: QueueDefinition[], memberId: number, today: string):
 
 /**
  * The one read of a list of orders, behind /api/orders, the old system's lists and search, and exports:
- * the rows with the registry's list columns and each row's custom values (null when none, in one more
- * query), and the total; the answer leaves out what the role may not read.
+ * the rows with the registry's list columns and each row's custom values (null when none), and the total;
+ * the answer leaves out what the role may not read.
  */
 export async function listOrders(
   db: Knex,
@@ -239,7 +245,7 @@ export async function listOrders(
   const result = request.text
     ? await searchPage(db, list, request, readableFields(registry, 'orders', member.type))
     : await listOrderRows(db, list, request);
-  return { ...result, rows: await withCustomValues(db, result.rows, customFieldsOf(list.orders)) };
+  return { ...result, rows: typeListValues(result.rows, customFieldsOf(list.orders)) };
 }
 
 /** A list request in SQL terms: its conditions on `orders`, its sort, and how its total can be counted. */

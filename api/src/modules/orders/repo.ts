@@ -1,21 +1,33 @@
 import type { Knex } from 'knex';
 import { dialectOf } from '../../db/knex.js';
 import { likePrefix } from '../../db/list.js';
-import { dayjs, DB_DATE, nowUtc, queueTests, type QueueFilter, type ResourceDefinition } from '@app/domain';
+import {
+  customTypeOf,
+  dayjs,
+  DB_DATE,
+  nowUtc,
+  queueTests,
+  valueColumnOf,
+  type QueueFilter,
+  type ResourceDefinition,
+  type StoredValue,
+} from '@app/domain';
 import { ORDER_FACT_COLUMNS, whereQueueTests } from './queueSql.js';
-import { REPORT_FACT_COLUMNS, type ReportFacts } from '../reports/service.js';
+import type { ReportFacts } from '../reports/service.js';
 
 /** A column of the list rows: the SQL column, answered as `source`. */
 export interface ListColumn {
   column: string;
   source: string;
+  /** A custom field's: the column of order_values its value is kept in (read as stored, see customFields.ts). */
+  value?: keyof StoredValue;
 }
 
 const listColumnsByResource = new WeakMap<ResourceDefinition, ListColumn[]>();
 
 /**
  * What a list row of an order carries, from the registry: every field placed in the list and every
- * field marked `inListRows` (types.ts), each read from its column (custom fields aside). A field computed from another's
+ * field marked `inListRows` (types.ts), each read from its column, and every custom field's value. A field computed from another's
  * column (the age, from paid_at) is worked out after the read from that column, not read twice.
  */
 export function listColumnsOf(orders: ResourceDefinition): ListColumn[] {
@@ -24,8 +36,15 @@ export function listColumnsOf(orders: ResourceDefinition): ListColumn[] {
     const sources = new Set(orders.fields.map((f) => f.source));
     const read = new Map<string, ListColumn>();
     for (const field of orders.fields) {
-      // Custom fields have no column: their values are read beside the page (customFields.ts).
-      if (field.custom || (!field.places.includes('list') && !field.inListRows)) continue;
+      if (field.custom) {
+        read.set(field.source, {
+          column: field.source,
+          source: field.source,
+          value: valueColumnOf(customTypeOf(field)),
+        });
+        continue;
+      }
+      if (!field.places.includes('list') && !field.inListRows) continue;
       const column = field.column ?? field.source;
       const source = column !== field.source && sources.has(column) ? column : field.source;
       read.set(source, { column, source });
@@ -36,7 +55,7 @@ export function listColumnsOf(orders: ResourceDefinition): ListColumn[] {
   return columns;
 }
 
-/** An order as a change needs it: the facts the counters depend on, plus what mails and messages use. */
+/** An order's row as a change reads it: the facts the counters depend on, what mails and messages use, and the rest. */
 export interface LockedOrder extends ReportFacts {
   order_id: number;
   process_status: string;
@@ -52,6 +71,7 @@ export interface LockedOrder extends ReportFacts {
   finished_at: string | null;
   /** Incremented by every change (the stale-write guard). */
   version: number;
+  [column: string]: unknown;
 }
 
 /** A page sorted by a custom field's value: which field, and the order_values column it sorts by. */
@@ -244,9 +264,20 @@ export interface PageWindow {
 /** On SQLite, offsets up to here read the rows directly: skipping a few index entries costs less than a second pass. */
 const SHALLOW_OFFSET = 100;
 
-/** The query column of a list column, under `prefix`. */
-const selectOf = (prefix: string) => (c: ListColumn) =>
-  c.column === c.source ? `${prefix}${c.column}` : `${prefix}${c.column} as ${c.source}`;
+/**
+ * The query column of a list column, under `prefix`; a custom value is read in the page's own statement, one
+ * primary key lookup per row, rather than in a second statement beside it.
+ */
+const selectOf =
+  (db: Knex, prefix: string) =>
+  (c: ListColumn): string | Knex.Raw => {
+    if (c.value)
+      return db.raw(
+        '(select ?? from order_values where order_values.order_id = ?? and order_values.field_id = ?) as ??',
+        [c.value, `${prefix || 'orders.'}order_id`, c.source, c.source],
+      );
+    return c.column === c.source ? `${prefix}${c.column}` : `${prefix}${c.column} as ${c.source}`;
+  };
 
 /**
  * The query of one page of orders. A deferred join: the page's ids come from the index alone, then only
@@ -269,9 +300,9 @@ function pageQuery(db: Knex, conditions: OrderCondition[], columns: ListColumn[]
       .modify(orderedBy(db, page.sort, page.direction, now))
       .limit(page.limit)
       .offset(page.offset);
-  if (!mysql && page.offset <= SHALLOW_OFFSET) return walk(db.from(source).select(columns.map(selectOf(''))));
+  if (!mysql && page.offset <= SHALLOW_OFFSET) return walk(db.from(source).select(columns.map(selectOf(db, ''))));
   const ids = walk(db.from(source).select('order_id'));
-  const rows = db('orders as o').select(columns.map(selectOf('o.')));
+  const rows = db('orders as o').select(columns.map(selectOf(db, 'o.')));
   return (mysql ? rows.join(ids.as('page'), 'o.order_id', 'page.order_id') : rows.whereIn('o.order_id', ids)).modify(
     orderedBy(db, page.sort, page.direction, now, 'o.'),
   );
@@ -346,7 +377,7 @@ async function findValueSortedPage(
   }
   if (!ids.length) return [];
   const rows: Array<Record<string, unknown>> = await db('orders as o')
-    .select(columns.map(selectOf('o.')))
+    .select(columns.map(selectOf(db, 'o.')))
     .whereIn('o.order_id', ids);
   const at = new Map(ids.map((id, i) => [id, i]));
   return rows.sort((a, b) => at.get(Number(a.order_id))! - at.get(Number(b.order_id))!);
@@ -372,27 +403,12 @@ export const findOrderPage = (
 
 /**
  * Reads and locks the orders a change is about, in id order so that concurrent changes never wait
- * on each other in a cycle. SQLite has a single writer, so there it needs no lock.
+ * on each other in a cycle. SQLite has a single writer, so there it needs no lock. Whole rows: what is
+ * kept from them after the change (the SLA clock, whose policies may test any field) starts from these
+ * and reads no row again.
  */
 export const lockOrders = (trx: Knex.Transaction, ids: number[]): Promise<LockedOrder[]> =>
-  trx('orders')
-    .select(
-      'order_id',
-      'process_status',
-      'processing_mode',
-      'assignee_id',
-      'assign_to',
-      'processing_date',
-      'email',
-      'refund_date',
-      'paid_at',
-      'finished_at',
-      'version',
-      ...REPORT_FACT_COLUMNS,
-    )
-    .whereIn('order_id', ids)
-    .orderBy('order_id')
-    .forUpdate();
+  trx('orders').select('*').whereIn('order_id', ids).orderBy('order_id').forUpdate();
 
 export const updateOrder = (trx: Knex.Transaction, orderId: number, patch: Partial<Record<string, unknown>>) =>
   trx('orders').where({ order_id: orderId }).update(patch);

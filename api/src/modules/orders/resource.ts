@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  customTypeOf,
   encodeId,
   mayOpenQueue,
   mayReadField,
@@ -11,7 +12,7 @@ import {
 import { badRequest, forbidden, notFound } from '../../http.js';
 import type { Member } from '../../types.js';
 import type { ListQuery, ResourceContext, ResourceRepository, Row } from '../../core/resources.js';
-import { checkGivenValue, customFieldsOf, customTypeOf, withCustomValues } from './customFields.js';
+import { checkGivenValue, customFieldsOf, withCustomValues } from './customFields.js';
 import { configuredCustomQueues } from './customQueues.js';
 import { findOrder } from './repo.js';
 import {

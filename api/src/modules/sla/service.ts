@@ -138,13 +138,12 @@ function stepOf(row: ClockedOrder, policy: SlaPolicyRecord | null, at: Date, adv
 }
 
 /**
- * The one place an order's change reaches its SLA clock, in the change's transaction once the rows are
- * written: the clock stops in a pause status or when the work is done, starts again when it leaves,
+ * The one place an order's change reaches its SLA clock, in the change's transaction, from the rows as the
+ * change writes them: the clock stops in a pause status or when the work is done, starts again when it leaves,
  * and follows the policy the order now meets.
  */
-async function keepClocks(app: FastifyInstance, trx: Knex.Transaction, orderIds: number[]) {
+async function keepClocks(app: FastifyInstance, trx: Knex.Transaction, rows: ClockedOrder[]) {
   const now = app.clock.now();
-  const rows = await repo.findClockedOrders(trx, orderIds);
   const policies = await policiesOf(app, trx, rows);
   for (const row of rows) {
     const next = stepOf(row, policies.get(Number(row.order_id)) ?? null, now, false);
@@ -166,7 +165,8 @@ const breachOf = (row: ClockedOrder, policyId: number, dueAt: Date, at: Date): B
 
 /** Keeps every order change's SLA clock, from when the orders module serves the app's database. */
 export const followOrderWrites = (app: FastifyInstance) =>
-  keepOnOrderWrites(app, (trx, orderIds) => keepClocks(app, trx, orderIds));
+  // Whole rows (the change locks them whole): they carry the clock's columns.
+  keepOnOrderWrites(app, (trx, orders) => keepClocks(app, trx, orders as unknown as ClockedOrder[]));
 
 /** A policy's breach actions act in its name, with an Admin's reach (the order rules still refuse what no one may do). */
 const policyActor = (policyName: string): Member => ({
