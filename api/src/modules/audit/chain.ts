@@ -66,10 +66,8 @@ async function lockedHead(trx: Knex.Transaction, chain: number) {
 }
 
 /**
- * Writes the events to audit_events linked into this process's chain, in `trx` (which must be a transaction:
- * the head stays locked until it ends), and answers them with their chain columns, in order. The head's
- * update and the events go in one flight: every change waits for the head, so it is held no longer than
- * the database needs.
+ * Adds the events to this process's chain in `trx` (which must be a transaction: the head stays locked until
+ * it ends) and answers them with their chain columns, in order.
  */
 export async function appendToChain<T extends ChainedColumns>(
   trx: Knex.Transaction,
@@ -85,10 +83,7 @@ export async function appendToChain<T extends ChainedColumns>(
     hash = linkHash(prev, chain, seq, event);
     return { ...event, chain, chain_seq: seq, prev_hash: prev, hash };
   });
-  await Promise.all([
-    trx('audit_chain_head').where({ chain }).update({ seq, hash }),
-    trx('audit_events').insert(linked),
-  ]);
+  await trx('audit_chain_head').where({ chain }).update({ seq, hash });
   return linked;
 }
 

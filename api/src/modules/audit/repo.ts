@@ -48,6 +48,7 @@ export async function recordAudit(
       created_at: e.at ?? now,
     })),
   );
+  await trx('audit_events').insert(rows);
   const write = shipped.get(trx.client.config as object);
   if (write)
     void (trx as Knex.Transaction).executionPromise.then(

@@ -193,8 +193,8 @@ function jsonObjectOf(text: string): object | null {
 export type OrderChangeFollower = (member: Member, changes: CommittedChange[], cause: ChangeCause | undefined) => void;
 
 /**
- * Keeps columns derived from an order's row (its SLA clock) in the change's transaction, given the rows as the
- * change writes them (whole, as locked, with the change applied); its statements follow the change's own.
+ * Keeps columns derived from an order's row (its SLA clock) in the change's transaction, once the rows are
+ * written, given them as written (whole, as locked, with the change applied).
  */
 export type OrderWriteKeeper = (trx: Knex.Transaction, orders: LockedOrder[]) => Promise<void>;
 
@@ -245,7 +245,6 @@ export async function changeOrdersIn(
   const events: AuditEvent[] = [];
   const committed: CommittedChange[] = [];
   const written: LockedOrder[] = [];
-  const updates: Array<Promise<unknown>> = [];
   for (const order of orders) {
     const change = decide(order);
     if (!change) continue;
@@ -257,8 +256,7 @@ export async function changeOrdersIn(
     const status = change.patch.process_status;
     if (status !== undefined && status !== order.process_status) change.patch.status_entered_at = nowUtc(nowOf(trx));
     const after = { ...order, ...change.patch, version: Number(order.version) + 1 } as LockedOrder;
-    // Sent, not yet awaited: the rows' updates and what the keepers write go to the database in one flight.
-    updates.push(updateOrder(trx, order.order_id, { ...change.patch, version: after.version, updated_at: nowUtc() }));
+    await updateOrder(trx, order.order_id, { ...change.patch, version: after.version, updated_at: nowUtc() });
     changes.push({ before: order, after, action: ownEvents[0]?.action ?? 'field', countsChanged: false });
     const orderEvents = [...ownEvents, ...valueEvents];
     for (const event of orderEvents)
@@ -266,11 +264,12 @@ export async function changeOrdersIn(
     committed.push({ orderId: Number(order.order_id), before: order, after, events: orderEvents });
     if (Object.keys(change.patch).length || change.values?.length) written.push(after);
   }
-  const keepers = written.length ? (served.get(trx.client.config as object)?.keepers ?? []) : [];
-  await Promise.all([...updates, ...keepers.map((keep) => keep(trx, written))]);
-  // Rows every change of a status shares (counts, rank blocks, the audit chain's head) are written last,
-  // each group in one flight, so that other changes wait on them as briefly as possible.
-  await Promise.all([applyCounterChanges(trx, changes), queueReportRollupChanges(trx, changes)]);
+  if (written.length)
+    for (const keep of served.get(trx.client.config as object)?.keepers ?? []) await keep(trx, written);
+  // Each statement is awaited before the next is sent: after a deadlock (or Galera's abort) the database has
+  // rolled the transaction back, and a statement already sent behind the failed one would commit on its own.
+  await applyCounterChanges(trx, changes);
+  await queueReportRollupChanges(trx, changes);
   // Custom queues follow the orders' new state (rows and values): their counts change with them.
   const moved = await applyCustomQueueChanges(
     trx,

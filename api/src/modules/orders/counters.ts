@@ -74,14 +74,11 @@ async function moveCounts(
 
 /**
  * Moves orders between the rows that count them, in the caller's transaction: the queue counters (by
- * processing date), then the rank blocks, always in that order, sent in one flight (the statements run in
- * the order sent): every change of a status waits for these rows, so they are held no longer than needed.
+ * processing date), then the rank blocks, always in that order.
  */
 export async function applyCounterChanges(trx: Knex.Transaction, changes: OrderChanges): Promise<void> {
-  await Promise.all([
-    moveCounts(trx, 'order_counters', changes, counterRowOf),
-    moveCounts(trx, 'order_ranks', changes, rankRowOf),
-  ]);
+  await moveCounts(trx, 'order_counters', changes, counterRowOf);
+  await moveCounts(trx, 'order_ranks', changes, rankRowOf);
 }
 
 /** Rebuilds order_ranks from the orders table in one INSERT ... SELECT (migration 008, bulk loads, tests). */
