@@ -8,9 +8,11 @@ import os from 'node:os';
 import autocannon, { type Request } from 'autocannon';
 import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
-import { assignOrders, moveOrders, touchOrderIn, unassignOrders } from '../../api/src/modules/orders/service.js';
+import { assignOrders, moveOrders, unassignOrders } from '../../api/src/modules/orders/service.js';
 import { addRemark } from '../../api/src/modules/remarks/service.js';
 import type { Member } from '../../api/src/types.js';
+import { buildApp } from '../../api/src/app.js';
+import type { AppConfig } from '../../api/src/config.js';
 import { percentile, round } from './measure.js';
 
 /** Requests repeated on every connection for `seconds`; latencies of every answer, 2xx or not. */
@@ -174,6 +176,27 @@ async function perCall<T>(clocks: CpuClock[], run: () => Promise<T>, count: (res
  * are moved and assigned and come back as they were; comments stay.
  */
 export async function writeRows(
+  config: AppConfig,
+  api: { url: string; cpuMicros: CpuClock },
+  token: string,
+  member: Member,
+  seconds: number,
+  database: CpuClock,
+) {
+  // The service calls run in an app of their own (no HTTP, no workers) on the same database, so that each
+  // change takes the same steps as in the API's process (its SLA policies, custom queues, rules after commit).
+  const app = await buildApp({ config });
+  await app.ready();
+  const { db } = app;
+  try {
+    return await writeRowsIn(app, db, api, token, member, seconds, database);
+  } finally {
+    await app.close();
+  }
+}
+
+async function writeRowsIn(
+  app: FastifyInstance,
   db: Knex,
   api: { url: string; cpuMicros: CpuClock },
   token: string,
@@ -194,8 +217,6 @@ export async function writeRows(
     if (ids.length < MOVES_AT_ONCE * 2) throw new Error('Too few free Awaiting orders to move');
     return ids;
   };
-  // addRemark reaches the orders service through the app, as the routes do.
-  const app = { db, ordersService: { touchOrderIn } } as unknown as FastifyInstance;
   let comments = 0;
   const kinds: Array<{
     name: string;

@@ -152,5 +152,6 @@ describe.each(dialects())('encrypted backup and restore on %s', (dialect) => {
     cleanups.push(async () => restored.destroy());
     expect(await tableChecksums(restored)).toEqual(rowsBefore);
     expect(await documentHashes(restored, target.dataDir)).toEqual(bytesBefore);
-  });
+    // Six runs of the backup and restore scripts, each a Node process of its own: a minute or more on a busy machine.
+  }, 240_000);
 });

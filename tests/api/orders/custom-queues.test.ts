@@ -169,6 +169,59 @@ describe.each(dialects())('custom queues on %s', (dialect) => {
     expect(await reference()).not.toContain(id);
   });
 
+  it("reads a moved order's custom values once and writes its row once, for its SLA clock and its custom queues", async () => {
+    const policy = await call('admin', 'POST', '/api/sla-policies', {
+      name: 'Business visas',
+      position: -1,
+      conditions: { visa_type: 'Business' },
+      targetMinutes: 240,
+      warnAtPercent: 75,
+      pauseStatuses: ['Awaiting'],
+      businessHours: { timeZone: 'UTC', days: [0, 1, 2, 3, 4, 5, 6], start: '00:00', end: '23:59' },
+      holidays: [],
+      breachActions: [],
+    });
+    expect(policy.statusCode, policy.body).toBe(200);
+    const policyId = Number(policy.json().id);
+    try {
+      const order = await t
+        .db('orders')
+        .where({ processing_mode: 'Priority', process_status: 'New' })
+        .orderBy('order_id', 'desc')
+        .offset(1)
+        .first();
+      const id = Number(order.order_id);
+      expect((await setValues('team', id, { visa_type: 'Business' })).statusCode).toBe(200);
+      const statements: string[] = [];
+      const listener = (q: { sql: string }) => statements.push(q.sql);
+      t.db.on('query', listener);
+      try {
+        expect((await move(id, 'Awaiting')).statusCode).toBe(200);
+      } finally {
+        t.db.off('query', listener);
+      }
+      const log = statements.join('\n');
+      expect(
+        statements.filter((sql) => /\border_values\b/.test(sql)),
+        log,
+      ).toHaveLength(1);
+      expect(
+        statements.filter((sql) => /^update\s+[`"]orders[`"]/i.test(sql)),
+        log,
+      ).toHaveLength(1);
+      expect(
+        statements.filter((sql) => /^select\b.*\bfrom\s+[`"]orders[`"]/i.test(sql)),
+        log,
+      ).toHaveLength(1);
+      // What the one read and the one write kept: the clock paused under the policy, the order in its queue.
+      const row = await t.db('orders').where({ order_id: id }).first('sla_policy_id', 'sla_state', 'process_status');
+      expect(row).toMatchObject({ sla_policy_id: policyId, sla_state: 'paused', process_status: 'Awaiting' });
+      expect(await reference()).toContain(id);
+    } finally {
+      expect((await call('admin', 'DELETE', `/api/sla-policies/${policyId}`)).statusCode).toBe(200);
+    }
+  });
+
   it('keeps by the change path the members the SQL rebuild makes, after random changes', async () => {
     // A small deterministic generator: the same changes on every run.
     let seed = 21;

@@ -23,6 +23,7 @@ import {
   readStoredValue,
   type CustomFieldType,
   type CustomValue,
+  type FieldDefinition,
   type Status,
 } from '@app/domain';
 import type { AppConfig } from '../../config.js';
@@ -35,7 +36,7 @@ import { announceOrderChanges } from '../events/service.js';
 import { queueTemplateMail } from '../mail/service.js';
 import { queueReportRollupChanges } from '../reports/service.js';
 import { applyCounterChanges } from './counters.js';
-import { storedRow } from './customFields.js';
+import { customFieldsOf, customValuesOnce, storedRow, type CustomValuesRead } from './customFields.js';
 import { applyCustomQueueChanges, customQueueIdOf, customQueueMembership } from './customQueues.js';
 import { findNextCandidates, lockOrders, queueCondition, updateOrder, type LockedOrder } from './repo.js';
 
@@ -193,20 +194,38 @@ function jsonObjectOf(text: string): object | null {
 export type OrderChangeFollower = (member: Member, changes: CommittedChange[], cause: ChangeCause | undefined) => void;
 
 /**
- * Keeps columns derived from an order's row (its SLA clock) in the change's transaction, once the rows are
- * written, given them as written (whole, as locked, with the change applied).
+ * Derives columns of orders' rows (their SLA clocks) from the rows as the change will write them (whole, as
+ * locked, with the change applied) and their custom values, in the change's transaction: answers each order's
+ * derived columns by id, written in the row's one UPDATE.
  */
-export type OrderWriteKeeper = (trx: Knex.Transaction, orders: LockedOrder[]) => Promise<void>;
+export type OrderWriteKeeper = (
+  trx: Knex.Transaction,
+  orders: LockedOrder[],
+  values: CustomValuesRead,
+) => Promise<Map<number, Record<string, unknown>>>;
 
 /**
  * What the change path needs of the app serving a database, found by the database's client config (a
  * transaction shares it): its clock, who follows its committed changes (automation's event rules), and
  * who keeps what is derived from the rows written (the SLA clocks).
  */
-const served = new WeakMap<object, { clock: Clock; followers: OrderChangeFollower[]; keepers: OrderWriteKeeper[] }>();
+const served = new WeakMap<
+  object,
+  {
+    clock: Clock;
+    customFields: () => FieldDefinition[];
+    followers: OrderChangeFollower[];
+    keepers: OrderWriteKeeper[];
+  }
+>();
 
 export function serveOrderChanges(app: FastifyInstance) {
-  served.set(app.db.client.config as object, { clock: app.clock, followers: [], keepers: [] });
+  served.set(app.db.client.config as object, {
+    clock: app.clock,
+    customFields: () => customFieldsOf(app.registry.orders),
+    followers: [],
+    keepers: [],
+  });
 }
 
 /** Calls `keeper` in each change's transaction with the orders whose row or values it wrote. */
@@ -241,10 +260,13 @@ export async function changeOrdersIn(
   const missing = ids.find((id) => !orders.some((o) => Number(o.order_id) === id));
   if (missing !== undefined) throw notFound(`Order ${missing} was not found.`);
   await refuseStale(trx, orders, seen);
-  const changes = [];
-  const events: AuditEvent[] = [];
-  const committed: CommittedChange[] = [];
-  const written: LockedOrder[] = [];
+  const decided: Array<{
+    order: LockedOrder;
+    patch: Record<string, unknown>;
+    events: Array<Omit<AuditEvent, 'orderId'>>;
+    action: string;
+    derives: boolean;
+  }> = [];
   for (const order of orders) {
     const change = decide(order);
     if (!change) continue;
@@ -255,30 +277,52 @@ export async function changeOrdersIn(
     // Time rules count from when the order entered its status.
     const status = change.patch.process_status;
     if (status !== undefined && status !== order.process_status) change.patch.status_entered_at = nowUtc(nowOf(trx));
-    const after = { ...order, ...change.patch, version: Number(order.version) + 1 } as LockedOrder;
-    await updateOrder(trx, order.order_id, { ...change.patch, version: after.version, updated_at: nowUtc() });
-    changes.push({ before: order, after, action: ownEvents[0]?.action ?? 'field', countsChanged: false });
-    const orderEvents = [...ownEvents, ...valueEvents];
+    decided.push({
+      order,
+      patch: { ...change.patch, version: Number(order.version) + 1, updated_at: nowUtc() },
+      events: [...ownEvents, ...valueEvents],
+      action: ownEvents[0]?.action ?? 'field',
+      // A change kept beside the order (a comment) moves its version only: nothing derived changes.
+      derives: Object.keys(change.patch).length > 0 || Boolean(change.values?.length),
+    });
+  }
+  const setup = served.get(trx.client.config as object);
+  // Read once, after the values are written, by whichever step first needs them (SLA policies, custom queues).
+  const values = customValuesOnce(
+    trx,
+    decided.map((d) => Number(d.order.order_id)),
+    setup?.customFields() ?? [],
+  );
+  const deriving = decided.filter((d) => d.derives);
+  for (const keep of deriving.length ? (setup?.keepers ?? []) : []) {
+    const derived = await keep(
+      trx,
+      deriving.map((d) => ({ ...d.order, ...d.patch }) as LockedOrder),
+      values,
+    );
+    for (const d of deriving) Object.assign(d.patch, derived.get(Number(d.order.order_id)));
+  }
+  const changes = [];
+  const events: AuditEvent[] = [];
+  const committed: CommittedChange[] = [];
+  for (const { order, patch, events: orderEvents, action } of decided) {
+    await updateOrder(trx, order.order_id, patch);
+    const after = { ...order, ...patch } as LockedOrder;
+    changes.push({ before: order, after, action, countsChanged: false });
     for (const event of orderEvents)
       events.push({ ...event, detail: taggedDetail(event.detail, cause), orderId: order.order_id });
     committed.push({ orderId: Number(order.order_id), before: order, after, events: orderEvents });
-    if (Object.keys(change.patch).length || change.values?.length) written.push(after);
   }
-  if (written.length)
-    for (const keep of served.get(trx.client.config as object)?.keepers ?? []) await keep(trx, written);
   // Each statement is awaited before the next is sent: after a deadlock (or Galera's abort) the database has
   // rolled the transaction back, and a statement already sent behind the failed one would commit on its own.
   await applyCounterChanges(trx, changes);
   await queueReportRollupChanges(trx, changes);
   // Custom queues follow the orders' new state (rows and values): their counts change with them.
-  const moved = await applyCustomQueueChanges(
-    trx,
-    changes.map((c) => Number(c.after.order_id)),
-  );
+  const moved = await applyCustomQueueChanges(trx, { rows: changes.map((c) => c.after), values });
   for (const change of changes) change.countsChanged = moved.has(Number(change.after.order_id));
   await recordAudit(trx, member, events);
   announceOrderChanges(trx, member, changes);
-  const followers = served.get(trx.client.config as object)?.followers ?? [];
+  const followers = setup?.followers ?? [];
   if (committed.length && followers.length)
     trx.executionPromise.then(
       () => followers.forEach((follow) => follow(member, committed, cause)),

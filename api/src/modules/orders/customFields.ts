@@ -71,6 +71,18 @@ export async function findCustomValues(
   return values;
 }
 
+/** Orders' custom values, read when first asked for and then kept: the change path's steps share one read. */
+export type CustomValuesRead = () => Promise<Map<number, CustomValues>>;
+
+export function customValuesOnce(
+  db: Knex | Knex.Transaction,
+  orderIds: number[],
+  fields: FieldDefinition[],
+): CustomValuesRead {
+  let read: Promise<Map<number, CustomValues>> | undefined;
+  return () => (read ??= findCustomValues(db, orderIds, fields));
+}
+
 /**
  * A list page's custom values as the API answers them: the page's statement reads them as stored (repo
  * listColumnsOf), so numbers and booleans are made so here, in place; text is answered as it is.

@@ -20,7 +20,7 @@ import type { ListFilter } from '../../core/resources.js';
 import { hotRowShard, upsertIncrement } from '../../db/knex.js';
 import { whereFilter } from '../../db/list.js';
 import { readConfiguration } from '../configuration/service.js';
-import { customFilterCondition, findCustomValues } from './customFields.js';
+import { customFilterCondition, findCustomValues, type CustomValues, type CustomValuesRead } from './customFields.js';
 import type { OrderCondition } from './repo.js';
 
 /**
@@ -121,37 +121,49 @@ function fieldsRead(queues: CustomQueueRecord[], orders: ResourceDefinition): Fi
   return [...fields.values()];
 }
 
+/** Orders as a change has written them: whole rows, and their custom values read at most once. */
+export interface WrittenOrders {
+  rows: Array<Record<string, unknown>>;
+  values: CustomValuesRead;
+}
+
 /**
  * After orders changed in `trx` (rows and custom values written): each order's custom queues decided
  * anew from its state (domain inCustomQueue), against the queues it was in; rows of
- * custom_queue_orders added or removed and the counters moved, in one sorted order. Answers the ids
- * of the orders that joined or left a custom queue (their counts changed).
+ * custom_queue_orders added or removed and the counters moved, in one sorted order. The change path
+ * gives the state it wrote; other writers give the ids and it is read. Answers the ids of the orders
+ * that joined or left a custom queue (their counts changed).
  */
-export async function applyCustomQueueChanges(trx: Knex.Transaction, orderIds: number[]): Promise<Set<number>> {
+export async function applyCustomQueueChanges(
+  trx: Knex.Transaction,
+  written: number[] | WrittenOrders,
+): Promise<Set<number>> {
   const moved = new Set<number>();
   const setup = setups.get(trx.client.config as object)?.();
+  const orderIds = Array.isArray(written) ? written : written.rows.map((row) => Number(row.order_id));
   if (!setup?.queues.length || !orderIds.length) return moved;
   const { orders, queues } = setup;
   const fields = fieldsRead(queues, orders);
+  const custom = fields.filter((f) => f.custom);
   const columns = fields.filter((f) => !f.custom).map((f) => f.column ?? f.source);
-  const [rows, values, stored] = await Promise.all([
-    trx('orders')
-      .select([...new Set(['order_id', 'process_status', ...columns])])
-      .whereIn('order_id', orderIds),
-    findCustomValues(
-      trx,
-      orderIds,
-      fields.filter((f) => f.custom),
-    ),
-    // By queue then order: the key's order (a lookup by order alone would read every queue's members).
-    trx('custom_queue_orders')
-      .select('queue_id', 'order_id')
-      .whereIn(
-        'queue_id',
-        queues.map((q) => q.id),
-      )
-      .whereIn('order_id', orderIds),
-  ]);
+  const rows = Array.isArray(written)
+    ? await trx('orders')
+        .select([...new Set(['order_id', 'process_status', ...columns])])
+        .whereIn('order_id', orderIds)
+    : written.rows;
+  const values = !custom.length
+    ? new Map<number, CustomValues>()
+    : Array.isArray(written)
+      ? await findCustomValues(trx, orderIds, custom)
+      : await written.values();
+  // By queue then order: the key's order (a lookup by order alone would read every queue's members).
+  const stored = await trx('custom_queue_orders')
+    .select('queue_id', 'order_id')
+    .whereIn(
+      'queue_id',
+      queues.map((q) => q.id),
+    )
+    .whereIn('order_id', orderIds);
   const was = new Set(
     stored.map((r: { queue_id: string; order_id: number | string }) => `${r.queue_id}|${r.order_id}`),
   );

@@ -14,7 +14,13 @@ export {
   rebuildCustomQueues,
 } from './customQueues.js';
 /** An order's custom fields with their labels and values (Defence Pack 2's order details). */
-export { customValuesOf, customFieldsOf, findCustomValues, checkGivenValue } from './customFields.js';
+export {
+  customValuesOf,
+  customFieldsOf,
+  findCustomValues,
+  checkGivenValue,
+  type CustomValuesRead,
+} from './customFields.js';
 /** What a role may read of an order: evidence packs and mails print by the allow-list of every order answer. */
 export {
   blankedForRole,

@@ -86,7 +86,8 @@ export const clockOf = (row: ClockedOrder): SlaClock => ({
   nextAt: timeOf(row.sla_next_at),
 });
 
-const clockColumns = (clock: SlaClock) => ({
+/** A clock as the orders row stores it. */
+export const clockColumns = (clock: SlaClock) => ({
   sla_policy_id: clock.policyId,
   sla_state: clock.state,
   sla_due_at: stored(clock.dueAt),

@@ -17,7 +17,7 @@ import { HttpError, notFound } from '../../http.js';
 import type { Member } from '../../types.js';
 import { runActions } from '../automation/service.js';
 import { notify } from '../notifications/service.js';
-import { customFieldsOf, findCustomValues, keepOnOrderWrites } from '../orders/service.js';
+import { customFieldsOf, findCustomValues, keepOnOrderWrites, type CustomValuesRead } from '../orders/service.js';
 import * as repo from './repo.js';
 import {
   clockOf,
@@ -102,20 +102,27 @@ export async function deletePolicy(app: FastifyInstance, id: number) {
   return policy;
 }
 
-/** The policy an order meets first, with its custom values read when a policy's conditions may need them. */
-async function policiesOf(app: FastifyInstance, trx: Knex.Transaction, rows: ClockedOrder[]) {
+/**
+ * The policy an order meets first, with its custom values (`values`, else read here) when a policy's conditions
+ * may need them.
+ */
+async function policiesOf(
+  app: FastifyInstance,
+  trx: Knex.Transaction,
+  rows: ClockedOrder[],
+  values: CustomValuesRead = () =>
+    findCustomValues(
+      trx,
+      rows.map((r) => Number(r.order_id)),
+      customFieldsOf(app.registry.orders),
+    ),
+) {
   const policies = await cachedPolicies(app, trx);
   const orders = app.registry.orders!;
-  const values = policies.some((p) => Object.keys(p.conditions).length)
-    ? await findCustomValues(
-        trx,
-        rows.map((r) => Number(r.order_id)),
-        customFieldsOf(orders),
-      )
-    : new Map();
+  const valuesOf = policies.some((p) => Object.keys(p.conditions).length) ? await values() : new Map();
   return new Map(
     rows.map((row) => {
-      const record = { ...row, ...values.get(Number(row.order_id)) };
+      const record = { ...row, ...valuesOf.get(Number(row.order_id)) };
       return [Number(row.order_id), policies.find((p) => passesConditions(p.conditions, orders, record)) ?? null];
     }),
   );
@@ -140,18 +147,21 @@ function stepOf(row: ClockedOrder, policy: SlaPolicyRecord | null, at: Date, adv
 /**
  * The one place an order's change reaches its SLA clock, in the change's transaction, from the rows as the
  * change writes them: the clock stops in a pause status or when the work is done, starts again when it leaves,
- * and follows the policy the order now meets.
+ * and follows the policy the order now meets. Answers the clock's columns of the orders whose clock moved (the
+ * change writes them with the row).
  */
-async function keepClocks(app: FastifyInstance, trx: Knex.Transaction, rows: ClockedOrder[]) {
+async function keepClocks(app: FastifyInstance, trx: Knex.Transaction, rows: ClockedOrder[], values: CustomValuesRead) {
   const now = app.clock.now();
-  const policies = await policiesOf(app, trx, rows);
+  const policies = await policiesOf(app, trx, rows, values);
+  const clocks = new Map<number, Record<string, unknown>>();
   for (const row of rows) {
     const next = stepOf(row, policies.get(Number(row.order_id)) ?? null, now, false);
-    if (!sameClock(clockOf(row), next)) await repo.writeClock(trx, Number(row.order_id), next);
+    if (!sameClock(clockOf(row), next)) clocks.set(Number(row.order_id), repo.clockColumns(next));
     // Done late: the breach counts in the report, though its actions are for orders still to work.
     if (next.state === 'breached' && row.sla_state !== 'breached' && next.dueAt)
       await repo.insertBreach(trx, breachOf(row, next.policyId!, next.dueAt, now));
   }
+  return clocks;
 }
 
 const breachOf = (row: ClockedOrder, policyId: number, dueAt: Date, at: Date): Breach => ({
@@ -166,7 +176,7 @@ const breachOf = (row: ClockedOrder, policyId: number, dueAt: Date, at: Date): B
 /** Keeps every order change's SLA clock, from when the orders module serves the app's database. */
 export const followOrderWrites = (app: FastifyInstance) =>
   // Whole rows (the change locks them whole): they carry the clock's columns.
-  keepOnOrderWrites(app, (trx, orders) => keepClocks(app, trx, orders as unknown as ClockedOrder[]));
+  keepOnOrderWrites(app, (trx, orders, values) => keepClocks(app, trx, orders as unknown as ClockedOrder[], values));
 
 /** A policy's breach actions act in its name, with an Admin's reach (the order rules still refuse what no one may do). */
 const policyActor = (policyName: string): Member => ({
