@@ -28,6 +28,9 @@ export default defineConfig({
           globalSetup: ['tests/setup/mysql.ts', 'tests/setup/redis.ts', 'tests/setup/databases.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // Files share their worker's module graph (docs/decisions/ci-time.md): each file builds its own app,
+          // database and clock, so nothing a test sees is kept in a module between files.
+          isolate: false,
           // Three files at once on two cores (vitest's default is one less than the cores: one, here): much of a
           // file's time is spent waiting for its database, child processes and SMTP peers, and with two the cores
           // stood idle a fifth of the time (vmstat; 437 s against 357 s for the group). Each file is isolated as e2e's are
@@ -75,6 +78,8 @@ export default defineConfig({
           ],
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // As the API's files: one module graph per worker.
+          isolate: false,
           // expect.poll waits for what the page shows up to this long (vitest's default, 1 s, is shorter than a
           // debounced filter's answer on two busy cores); a poll still ends as soon as the page shows it.
           expect: { poll: { timeout: 15_000 } },
