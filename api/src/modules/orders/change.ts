@@ -228,7 +228,10 @@ export function serveOrderChanges(app: FastifyInstance) {
   });
 }
 
-/** Calls `keeper` in each change's transaction with the orders whose row or values it wrote. */
+/**
+ * Calls `keeper` in each change's transaction with the orders whose row or values it changes, before their rows
+ * are written.
+ */
 export function keepOnOrderWrites(app: FastifyInstance, keeper: OrderWriteKeeper) {
   served.get(app.db.client.config as object)?.keepers.push(keeper);
 }
