@@ -201,7 +201,7 @@ export interface SlaTerms {
 /** What a clock reads of an order. */
 export interface SlaOrderFacts {
   status: string;
-  /** When the clock starts: payment, else the order's creation. */
+  /** When the clock starts: payment (else the order's creation), or its processing date when that is later. */
   startedAt: Date;
   /** When it entered its status, and when its work was done: a first reading stops the clock there. */
   enteredAt: Date | null;

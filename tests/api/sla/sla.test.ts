@@ -328,4 +328,33 @@ describe.each(dialects())('SLA clocks on %s', (dialect) => {
       await t.db('audit_events').where({ order_id: id, action: 'assign' }).count({ n: '*' }).first(),
     ).toMatchObject({ n: 1 });
   });
+
+  it('starts the clock of a Future order on its processing date, not at its payment', async () => {
+    const paidOn = '2026-12-07';
+    const processingOn = '2026-12-09';
+    await advanceTo('10:00', paidOn);
+    const policy = (await call('admin', 'GET', `/api/sla-policies/${policyId}`)).json();
+    expect(
+      (await call('admin', 'PUT', `/api/sla-policies/${policyId}`, { ...policy, targetMinutes: 240 })).statusCode,
+    ).toBe(200);
+    const [id] = await takeOrders(1, 'future', paidOn);
+    await t.db('orders').where({ order_id: id }).update({ processing_date: processingOn });
+    await t.app.sla.runDueClocks();
+    // The policy's four business hours from 09:00 on the processing date.
+    expect(await clockOf(id!)).toMatchObject({
+      sla_state: 'ok',
+      sla_due_at: at('13:00', processingOn),
+      sla_next_at: at('12:00', processingOn),
+    });
+    // Past four business hours after payment: not late, nothing to step before its day.
+    await advanceTo('16:00', paidOn);
+    await t.app.sla.runDueClocks();
+    expect(await clockOf(id!)).toMatchObject({ sla_state: 'ok', sla_next_at: at('12:00', processingOn) });
+    // A change before that day keeps the clock waiting for it.
+    expect((await move(id!, 'Contact Customer')).statusCode).toBe(200);
+    expect(await clockOf(id!)).toMatchObject({ sla_state: 'ok', sla_due_at: at('13:00', processingOn) });
+    await advanceTo('13:00', processingOn);
+    await t.app.sla.runDueClocks();
+    expect((await clockOf(id!)).sla_state).toBe('breached');
+  });
 });

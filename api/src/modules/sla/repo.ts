@@ -62,6 +62,7 @@ export type ClockedOrder = Record<string, unknown> & {
   assignee_id: number | null;
   paid_at: string | null;
   created_at: string;
+  processing_date: string | null;
   status_entered_at: string | null;
   finished_at: string | null;
   sla_policy_id: number | null;

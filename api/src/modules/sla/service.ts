@@ -128,6 +128,16 @@ async function policiesOf(
   );
 }
 
+/**
+ * When an order's clock starts: its payment (else its creation), or the start of its processing date when the
+ * customer chose a later day (a Future order is not worked before that day, so it cannot be late before it).
+ */
+function clockStartOf(row: ClockedOrder): Date {
+  const paid = timeOf(row.paid_at ?? row.created_at)!;
+  const day = row.processing_date ? timeOf(`${row.processing_date} 00:00:00`) : null;
+  return day && day > paid ? day : paid;
+}
+
 /** The clock of an order at `at` under its policy (advance: the worker's step). */
 function stepOf(row: ClockedOrder, policy: SlaPolicyRecord | null, at: Date, advance: boolean) {
   return slaStep(
@@ -135,7 +145,7 @@ function stepOf(row: ClockedOrder, policy: SlaPolicyRecord | null, at: Date, adv
     policy,
     {
       status: row.process_status,
-      startedAt: timeOf(row.paid_at ?? row.created_at)!,
+      startedAt: clockStartOf(row),
       enteredAt: timeOf(row.status_entered_at),
       finishedAt: timeOf(row.finished_at),
     },
