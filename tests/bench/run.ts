@@ -419,14 +419,7 @@ async function main() {
     );
 
     if (ONLY_WRITES) {
-      const writes = await writeRows(
-        { ...config, logLevel: 'warn' },
-        server,
-        login.token,
-        member,
-        SECONDS,
-        databaseCpu,
-      );
+      const writes = await writeRows(config, server, login.token, member, SECONDS, databaseCpu);
       console.table(writes);
       console.log(`Load average at the end ${loadAverage()}`);
       fs.mkdirSync('bench', { recursive: true });
@@ -518,9 +511,7 @@ async function main() {
     console.log(`Load average at the end ${loadAverage()}`);
     console.log(`Server peak memory: ${Math.round(peakRssMb)} MB`);
     const automation = ONLY_THROUGHPUT ? [] : await benchAutomation(config);
-    const writes = ONLY_THROUGHPUT
-      ? []
-      : await writeRows({ ...config, logLevel: 'warn' }, server, login.token, member, SECONDS, databaseCpu);
+    const writes = ONLY_THROUGHPUT ? [] : await writeRows(config, server, login.token, member, SECONDS, databaseCpu);
     if (writes.length) console.table(writes);
     fs.mkdirSync('bench', { recursive: true });
     fs.writeFileSync(

@@ -185,7 +185,7 @@ export async function writeRows(
 ) {
   // The service calls run in an app of their own (no HTTP, no workers) on the same database, so that each
   // change takes the same steps as in the API's process (its SLA policies, custom queues, rules after commit).
-  const app = await buildApp({ config });
+  const app = await buildApp({ config: { ...config, logLevel: 'warn' } });
   await app.ready();
   const { db } = app;
   try {
